@@ -1,0 +1,51 @@
+// Public entry point of the statement parsers. The import service calls openStatement and
+// iterates items; it never needs to know which format it got.
+import { basename } from 'node:path';
+import { openCsvStatement } from './csv/csv-statement.js';
+import { detectFormat } from './detect.js';
+import { readHead } from './encoding.js';
+import { StatementError, type OpenedStatement, type StatementFormat } from './types.js';
+
+export { detectFormat } from './detect.js';
+export { listProfiles } from './csv/builtin-profiles.js';
+export { validateProfile, ProfileInvalidError } from './csv/csv-profile.js';
+export type { CsvProfile, CsvColumns, ColumnSpec, ColumnRef } from './csv/csv-profile.js';
+export { StatementError } from './types.js';
+export type { StatementFormat, StatementRow, ParsedItem, OpenedStatement } from './types.js';
+
+export interface OpenStatementOptions {
+  /** Force a format; "auto" (the default) detects it from the content. */
+  format?: StatementFormat | 'auto';
+  /** CSV only: a built-in profile name (see listProfiles) or a path to a profile JSON file. Default "generic". */
+  profile?: string;
+}
+
+const FORMAT_NAMES = 'CSV, OFX/QFX, QIF, CAMT.053 or MT940';
+
+/**
+ * Opens a statement file. Whole-file problems (unreadable file, unknown format, bad
+ * profile, missing header) throw StatementError here, before any item is produced;
+ * problems with single records are reported as invalid items while iterating.
+ */
+export async function openStatement(path: string, opts: OpenStatementOptions = {}): Promise<OpenedStatement> {
+  const label = basename(path);
+  let head: Buffer;
+  try {
+    head = await readHead(path, 16 * 1024);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new StatementError(`cannot read ${label}: ${code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'it is a directory' : String(code ?? error)}`);
+  }
+  if (head.length === 0) throw new StatementError(`${label} is empty`);
+  const format = opts.format && opts.format !== 'auto' ? opts.format : detectFormat(head, label);
+  if (!format) throw new StatementError(`${label} is not a statement format Moneta can read (${FORMAT_NAMES})`);
+  if (opts.profile !== undefined && format !== 'csv') {
+    throw new StatementError(`a CSV profile was given, but ${label} is ${format.toUpperCase()}, not CSV`);
+  }
+  switch (format) {
+    case 'csv':
+      return { format, items: await openCsvStatement(path, opts.profile ?? 'generic', label) };
+    default:
+      throw new StatementError(`format "${String(format)}" is not supported; use ${FORMAT_NAMES}`);
+  }
+}

@@ -1,0 +1,56 @@
+// The contract every statement parser satisfies. The import service only ever sees these
+// types, so a new bank format is one new parser file and never a change to the service.
+
+export type StatementFormat = 'csv' | 'ofx' | 'qif' | 'camt053' | 'mt940';
+
+export interface StatementRow {
+  /**
+   * Where a user finds this record in the file, 1-based:
+   * - CSV, QIF, MT940: the physical line on which the record starts (the `:61:` line for MT940);
+   * - OFX: the number of the STMTTRN entry in file order (OFX files are often one long line);
+   * - CAMT.053: the number of the Ntry element in file order, pending entries included.
+   */
+  line: number;
+  /** Booking date, YYYY-MM-DD, always a real calendar day. */
+  date: string;
+  /** Trimmed, inner whitespace collapsed, no NUL, at most 1000 characters. */
+  description: string;
+  /** Signed: negative = money out of the account. */
+  value: number;
+  /** The bank's own id for the transaction when the file carries one. */
+  bankTransactionId?: string;
+  /** Only set when a CSV profile maps a category column. */
+  category?: string;
+  /** Account number or IBAN when the file names it. */
+  account?: string;
+}
+
+export type ParsedItem =
+  | { kind: 'row'; row: StatementRow }
+  | { kind: 'invalid'; line: number; reason: string };
+
+export interface OpenedStatement {
+  format: StatementFormat;
+  /** Bank name found in the file (OFX FI/ORG, CAMT servicer name or BIC); MT940, QIF and CSV have none. */
+  bankNameHint?: string;
+  /** Streamed in file order; iterating again re-reads the file from the start. */
+  items: AsyncIterable<ParsedItem>;
+}
+
+/**
+ * A problem with the whole file (unknown format, bad profile, no header...). The message is
+ * shown to the user as is, so it names the file or setting at fault and what was expected.
+ * Problems with a single record are never thrown: they become `{ kind: 'invalid' }` items.
+ */
+export class StatementError extends Error {
+  override name = 'StatementError';
+}
+
+/** Shorthand used by every parser so the item shapes stay identical. */
+export function rowItem(row: StatementRow): ParsedItem {
+  return { kind: 'row', row };
+}
+
+export function invalidItem(line: number, reason: string): ParsedItem {
+  return { kind: 'invalid', line, reason };
+}
