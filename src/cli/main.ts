@@ -1,0 +1,39 @@
+import { Command, CommanderError } from 'commander';
+import { registerBanksCommand } from './banks.command.js';
+import { registerCategoriesCommand } from './categories.command.js';
+import { userMessage } from './cli-support.js';
+import { registerDemoCommand } from './demo.command.js';
+import { registerServeCommand } from './serve.command.js';
+
+export function buildProgram(): Command {
+  const program = new Command('moneta')
+    .description('Moneta: a self-hosted personal finance server')
+    .version('0.1.0')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride();
+  registerServeCommand(program);
+  registerBanksCommand(program);
+  registerCategoriesCommand(program);
+  registerDemoCommand(program);
+  return program;
+}
+
+/** Exit codes: 0 done, 1 the work failed (message says why), 2 the command line was wrong. */
+export async function runCli(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    const message = userMessage(error);
+    if (message !== null) process.stderr.write(`moneta: error: ${message}\n`);
+    else process.stderr.write(`moneta: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+    return 1;
+  }
+}
+
+const code = await runCli(process.argv);
+// serve keeps running; every other command is done.
+if (code !== 0 || !process.argv.includes('serve')) process.exitCode = code;

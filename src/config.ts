@@ -1,0 +1,86 @@
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { isPostgresUrl } from './store/open-store.js';
+
+/**
+ * The one place configuration is read: command-line flags win over environment variables,
+ * which win over defaults. Nothing else reads process.env.
+ */
+export const DEFAULT_DATA_FILE = 'moneta.db';
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '127.0.0.1';
+
+export interface StoreConfig {
+  /** SQLite file path (absolute), ':memory:', or a postgres:// URL. */
+  db: string;
+  poolMax: number;
+  statementTimeoutMs: number;
+  busyTimeoutMs: number;
+}
+
+export interface ServeConfig extends StoreConfig {
+  host: string;
+  port: number;
+  workers: number;
+  logLevel: string;
+  accessLog: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+export interface StoreFlags {
+  db?: string;
+  poolMax?: string;
+  statementTimeout?: string;
+  busyTimeout?: string;
+}
+
+export interface ServeFlags extends StoreFlags {
+  host?: string;
+  port?: string;
+  workers?: string;
+  logLevel?: string;
+  accessLog?: boolean;
+}
+
+export function storeConfig(flags: StoreFlags, env: Env = process.env): StoreConfig {
+  const db = flags.db ?? env.MONETA_DB ?? env.DATABASE_URL ?? DEFAULT_DATA_FILE;
+  if (db.trim() === '') throw new ConfigError('--db must name a SQLite file or a postgres:// URL');
+  return {
+    db: db === ':memory:' || isPostgresUrl(db) ? db : resolve(db),
+    poolMax: integer('--pool-max', flags.poolMax ?? env.MONETA_POOL_MAX, 10, 1, 1000),
+    statementTimeoutMs: integer('--statement-timeout', flags.statementTimeout ?? env.MONETA_STATEMENT_TIMEOUT_MS, 5000, 100, 600_000),
+    busyTimeoutMs: integer('--busy-timeout', flags.busyTimeout ?? env.MONETA_BUSY_TIMEOUT_MS, 5000, 0, 600_000),
+  };
+}
+
+export function serveConfig(flags: ServeFlags, env: Env = process.env): ServeConfig {
+  const store = storeConfig(flags, env);
+  const defaultWorkers = store.db === ':memory:' ? 1 : availableParallelism();
+  const workers = integer('--workers', flags.workers ?? env.MONETA_WORKERS, defaultWorkers, 1, 64);
+  if (store.db === ':memory:' && workers > 1) {
+    throw new ConfigError('--workers must be 1 with an in-memory database: each process would have its own');
+  }
+  const logLevel = flags.logLevel ?? env.MONETA_LOG_LEVEL ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`--log-level must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
+  }
+  return {
+    ...store,
+    host: flags.host ?? env.MONETA_HOST ?? DEFAULT_HOST,
+    port: integer('--port', flags.port ?? env.MONETA_PORT ?? env.PORT, DEFAULT_PORT, 0, 65535),
+    workers,
+    logLevel,
+    accessLog: flags.accessLog ?? env.MONETA_ACCESS_LOG !== 'off',
+  };
+}
+
+function integer(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+  if (text === undefined || text === '') return fallback;
+  if (!/^\d+$/.test(text)) throw new ConfigError(`${name} must be a whole number (got "${text}")`);
+  const value = Number(text);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max} (got ${value})`);
+  return value;
+}

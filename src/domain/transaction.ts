@@ -1,0 +1,46 @@
+import type { SortKey } from './sort.js';
+
+/** A transaction as the store keeps it (rows are mapped to this; nothing else leaves the store). */
+export interface TransactionRecord {
+  id: number;
+  date: string;
+  description: string;
+  value: number;
+  category: string | null;
+  bank: string | null;
+}
+
+export interface NewTransaction {
+  date: string;
+  description: string;
+  value: number;
+  category?: string | null;
+  bank?: string | null;
+}
+
+/** What GET /transactions asks for, after validation. */
+export interface TransactionQuery {
+  /** undefined: any category; null: only uncategorised; a name: exactly that category. */
+  category?: string | null;
+  bank?: string;
+  /** Already folded with foldForSearch. */
+  descriptionContains?: string;
+  sort: SortKey[];
+  limit: number;
+  /** Never negative: the HTTP layer maps "any negative offset" to 0. */
+  offset: number;
+}
+
+export interface Bank {
+  id: string;
+  name: string;
+  aggregatorId: string | null;
+}
+
+export interface Category {
+  name: string;
+  group: string | null;
+}
+
+/** Ids are int64; beyond 2^53 they travel as bigint so they never round onto another row. */
+export type TransactionId = number | bigint;

@@ -1,0 +1,32 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { components, operations } from './contract.gen.js';
+
+/** Types generated from the contract: a handler that disagrees with it does not compile. */
+export type OperationId = keyof operations;
+export type Schemas = components['schemas'];
+
+type ParametersOf<K extends OperationId> = operations[K]['parameters'];
+/** Integers past 2^53 arrive as bigint (see integer-parameter.ts). */
+type Int64<T> = { [P in keyof T]: T[P] extends number ? number | bigint : T[P] };
+
+/** After validation, parameters with a default always have a value. */
+export type QueryOf<K extends OperationId> = ParametersOf<K> extends { query?: infer Q } ? NonNullable<Q> : never;
+export type PathOf<K extends OperationId> = ParametersOf<K> extends { path: infer P } ? Int64<P> : never;
+export type BodyOf<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer B } } }
+  ? B
+  : undefined;
+
+export interface OperationInput<K extends OperationId> {
+  query: QueryOf<K>;
+  params: PathOf<K>;
+  body: BodyOf<K>;
+}
+
+export type OperationHandler<K extends OperationId> = (
+  input: OperationInput<K>,
+  reply: FastifyReply,
+  request: FastifyRequest,
+) => Promise<unknown>;
+
+/** One handler per operation of the contract; a missing one is a compile error. */
+export type OperationHandlers = { [K in OperationId]: OperationHandler<K> };

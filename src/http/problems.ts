@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, StoreUnavailableError, type FieldError } from '../domain/errors.js';
+import { RequestValidationError } from './request-validation.js';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  errors: FieldError[];
+  requestId: string;
+}
+
+const TITLES: Record<number, [slug: string, title: string]> = {
+  400: ['invalid-request', 'Invalid request'],
+  401: ['unauthorized', 'Unauthorized'],
+  403: ['forbidden', 'Forbidden'],
+  404: ['not-found', 'Not found'],
+  405: ['method-not-allowed', 'Method not allowed'],
+  409: ['conflict', 'Conflict'],
+  413: ['payload-too-large', 'Request body too large'],
+  414: ['uri-too-long', 'URI too long'],
+  422: ['unprocessable', 'Unprocessable request'],
+  429: ['too-many-requests', 'Too many requests'],
+  431: ['headers-too-large', 'Request header fields too large'],
+  500: ['internal', 'Internal server error'],
+  503: ['unavailable', 'Service unavailable'],
+  507: ['insufficient-storage', 'Insufficient storage'],
+};
+
+export function problem(status: number, detail: string, requestId: string, errors: FieldError[] = []): Problem {
+  const [slug, title] = TITLES[status] ?? ['error', 'Error'];
+  return { type: `urn:moneta:problem:${slug}`, title, status, detail, errors, requestId };
+}
+
+export function sendProblem(reply: FastifyReply, status: number, detail: string, errors: FieldError[] = []): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(problem(status, detail, String(reply.request.id), errors));
+}
+
+/** Fastify's own 4xx codes, mapped to the contract's statuses and field names. */
+const FRAMEWORK_ERRORS: Record<string, (error: FastifyError) => [number, FieldError[]]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () => [400, [{ in: 'header', name: 'content-type', message: 'must be application/json' }]],
+  FST_ERR_CTP_INVALID_TYPE: () => [400, [{ in: 'header', name: 'content-type', message: 'must be application/json' }]],
+  FST_ERR_CTP_EMPTY_TYPE: () => [400, [{ in: 'header', name: 'content-type', message: 'must be application/json' }]],
+  FST_ERR_CTP_EMPTY_JSON_BODY: () => [400, [{ in: 'body', name: 'body', message: 'is empty; send a JSON object' }]],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => [400, [{ in: 'header', name: 'content-length', message: 'does not match the body' }]],
+  FST_ERR_CTP_BODY_TOO_LARGE: () => [413, [{ in: 'body', name: 'body', message: 'is larger than the server accepts' }]],
+  FST_ERR_BAD_URL: () => [400, [{ in: 'path', name: 'url', message: 'is not valid percent-encoded UTF-8' }]],
+  FST_ERR_ASYNC_CONSTRAINT: () => [400, [{ in: 'header', name: 'host', message: 'is not accepted' }]],
+};
+
+/**
+ * The one error path. Domain and validation errors become their status with the fields named;
+ * anything unexpected becomes a 500 whose body says only the request id, while the log line
+ * with the same id carries the error.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof RequestValidationError) return sendProblem(reply, 400, error.message, error.fields);
+    if (error instanceof DomainError) {
+      const status = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503 }[error.code];
+      return sendProblem(reply, status, error.message, error.fields);
+    }
+    if (error instanceof StoreUnavailableError) {
+      request.log.warn({ err: error.cause ?? error }, 'store unavailable');
+      const status = /disk is full/.test(error.message) ? 507 : 503;
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      return sendProblem(reply, status, `${error.message}; try again shortly`);
+    }
+    const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (mapped) {
+      const [status, fields] = mapped(error);
+      return sendProblem(reply, status, fields.map((field) => `${field.name} ${field.message}`).join('; '), fields);
+    }
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      return sendProblem(reply, error.statusCode, error.message);
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return sendProblem(reply, 500, `unexpected failure; quote request id ${request.id} when reporting it`);
+  });
+}

@@ -1,0 +1,101 @@
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { FieldError } from '../domain/errors.js';
+import { forbiddenCharacterIn } from '../domain/text.js';
+import type { JsonSchema, OperationSpec, ParameterSpec } from './contract.js';
+import { parseIntegerParameter } from './integer-parameter.js';
+import { QUERY_PROBLEMS, type ParsedQuery } from './query-string.js';
+import { compileSchema, describeErrors } from './schema-validator.js';
+
+export interface ValidatedInput {
+  query: Record<string, unknown>;
+  params: Record<string, unknown>;
+  body: unknown;
+}
+
+export interface RawInput {
+  query: ParsedQuery;
+  params: Record<string, string>;
+  body: unknown;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export class RequestValidationError extends Error {
+  constructor(readonly fields: FieldError[]) {
+    super(fields.map((field) => `${field.name} ${field.message}`).join('; '));
+    this.name = 'RequestValidationError';
+  }
+}
+
+interface CompiledParameter {
+  spec: ParameterSpec;
+  isInteger: boolean;
+  validate: ValidateFunction;
+}
+
+/**
+ * Builds, from one operation of the contract, the function that checks a request and returns
+ * its typed input. Runs before any handler; throws RequestValidationError naming every field.
+ */
+export function compileRequestValidator(ajv: Ajv2020, operation: OperationSpec): (raw: RawInput) => ValidatedInput {
+  const parameters: CompiledParameter[] = operation.parameters.map((spec) => ({
+    spec,
+    isInteger: spec.schema.type === 'integer',
+    validate: compileSchema(ajv, spec.schema),
+  }));
+  const queryNames = new Set(parameters.filter((p) => p.spec.in === 'query').map((p) => p.spec.name));
+  const validateBody = operation.body ? compileSchema(ajv, operation.body.schema) : undefined;
+
+  return (raw) => {
+    const problems: FieldError[] = [...(raw.query[QUERY_PROBLEMS] ?? [])];
+    for (const name of Object.keys(raw.query)) {
+      if (!queryNames.has(name)) problems.push({ in: 'query', name, message: 'is not a parameter of this operation' });
+    }
+    const query: Record<string, unknown> = {};
+    const params: Record<string, unknown> = {};
+    for (const parameter of parameters) {
+      const { spec } = parameter;
+      if (spec.in === 'header') continue;
+      const source = spec.in === 'query' ? raw.query : raw.params;
+      const target = spec.in === 'query' ? query : params;
+      const text = Object.prototype.hasOwnProperty.call(source, spec.name) ? source[spec.name] : undefined;
+      if (text === undefined) {
+        if (spec.required) problems.push({ in: spec.in, name: spec.name, message: 'is required' });
+        else if (spec.schema.default !== undefined) target[spec.name] = spec.schema.default;
+        continue;
+      }
+      if (problems.some((problem) => problem.in === spec.in && problem.name === spec.name)) continue;
+      const checked = checkParameter(parameter, text);
+      if ('message' in checked) problems.push({ in: spec.in, name: spec.name, message: checked.message });
+      else target[spec.name] = checked.value;
+    }
+    const body = operation.body ? checkBody(operation.body.required, validateBody!, raw.body, problems) : undefined;
+    if (problems.length > 0) throw new RequestValidationError(problems);
+    return { query, params, body };
+  };
+}
+
+function checkParameter(parameter: CompiledParameter, text: string): { value: unknown } | { message: string } {
+  const forbidden = forbiddenCharacterIn(text);
+  if (forbidden) return { message: forbidden };
+  if (parameter.isInteger) {
+    const parsed = parseIntegerParameter(text, parameter.spec.schema);
+    return parsed.ok ? { value: parsed.value } : { message: parsed.message };
+  }
+  if (!parameter.validate(text)) {
+    const [first] = describeErrors(parameter.validate.errors ?? [], parameter.spec.in as 'query', parameter.spec.name);
+    return { message: first?.message ?? 'is invalid' };
+  }
+  return { value: text };
+}
+
+function checkBody(required: boolean, validate: ValidateFunction, body: unknown, problems: FieldError[]): unknown {
+  if (body === undefined) {
+    if (required) problems.push({ in: 'body', name: 'body', message: 'is required: send a JSON object with Content-Type application/json' });
+    return undefined;
+  }
+  if (!validate(body)) problems.push(...describeErrors(validate.errors ?? [], 'body', 'body'));
+  return body;
+}
+
+export type { JsonSchema };

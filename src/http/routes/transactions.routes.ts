@@ -1,0 +1,63 @@
+import { parseSortSpec, SortSpecError } from '../../domain/sort.js';
+import { foldForSearch } from '../../domain/text.js';
+import type { TransactionQuery } from '../../domain/transaction.js';
+import type { TransactionsService } from '../../services/transactions.service.js';
+import type { OperationHandlers } from '../operation-types.js';
+import { presentTransaction } from '../presenters.js';
+import { RequestValidationError } from '../request-validation.js';
+
+type Handlers = Pick<OperationHandlers, 'listTransactions' | 'createTransaction' | 'getTransaction' | 'updateTransaction'>;
+
+export function transactionHandlers(transactions: TransactionsService): Handlers {
+  return {
+    async listTransactions({ query }, reply) {
+      const page = await transactions.list(toTransactionQuery(query));
+      reply.header('x-total-count', String(page.total));
+      if (page.rows.length === 0) return reply.code(204).send();
+      return reply.code(200).send(page.rows.map(presentTransaction));
+    },
+
+    async createTransaction({ body }, reply) {
+      const created = await transactions.create({
+        date: body.date,
+        description: body.description,
+        value: body.value,
+        category: body.category ?? null,
+        bank: body.bank ?? null,
+      });
+      return reply.code(201).header('location', `/transactions/${created.id}`).send(presentTransaction(created));
+    },
+
+    async getTransaction({ params }, reply) {
+      return reply.code(200).send(presentTransaction(await transactions.get(params.transactionId)));
+    },
+
+    async updateTransaction({ params, body }, reply) {
+      await transactions.recategorise(params.transactionId, body.category ?? null);
+      return reply.code(204).send();
+    },
+  };
+}
+
+type ListQuery = Parameters<Handlers['listTransactions']>[0]['query'];
+
+function toTransactionQuery(query: ListQuery): TransactionQuery {
+  let sort: TransactionQuery['sort'] = [];
+  if (query.sort !== undefined) {
+    try {
+      sort = parseSortSpec(query.sort);
+    } catch (error) {
+      if (!(error instanceof SortSpecError)) throw error;
+      throw new RequestValidationError([{ in: 'query', name: 'sort', message: error.message }]);
+    }
+  }
+  return {
+    // `category=` (empty) asks for the uncategorised transactions.
+    category: query.category === '' ? null : query.category,
+    bank: query.bank,
+    descriptionContains: query.description === undefined ? undefined : foldForSearch(query.description),
+    sort,
+    limit: query.limit ?? 100,
+    offset: Math.max(0, query.offset ?? -1),
+  };
+}

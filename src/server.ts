@@ -1,0 +1,158 @@
+import cluster from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { buildApp } from './app.js';
+import type { ServeConfig } from './config.js';
+import { openMigratedStore, openStore } from './store/open-store.js';
+import type { Store } from './store/store.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export function createLogger(level: string): Logger {
+  return pino({ level, base: { pid: process.pid } });
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  store: Store;
+  address: string;
+  close(): Promise<void>;
+}
+
+/** Opens the store, builds the app and listens. The caller decides about signals. */
+export async function startServer(config: ServeConfig, logger: Logger, options: { migrate: boolean }): Promise<RunningServer> {
+  const store = options.migrate ? await openMigratedStore(config) : openStore(config);
+  const app = await buildApp({ store, logger, accessLog: config.accessLog });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await app.close();
+    await store.close();
+    throw error;
+  }
+  const port = (app.server.address() as { port: number }).port;
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    store,
+    address: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+    // Stop accepting, let in-flight requests finish, then flush and close the store.
+    close: () => (closing ??= app.close().then(() => store.close())),
+  };
+}
+
+/** Closes gracefully on SIGTERM/SIGINT; a second signal or the grace period forces the exit. */
+export function closeOnSignals(logger: Logger, close: () => Promise<void>): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    setTimeout(() => {
+      logger.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    close().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
+
+/** Warns loudly when the store could lose acknowledged writes. */
+async function checkDurability(config: ServeConfig, logger: Logger): Promise<void> {
+  const store = await openMigratedStore(config);
+  try {
+    for (const warning of await store.durabilityWarnings()) {
+      logger.warn(`DURABILITY WARNING: ${warning}`);
+      process.stderr.write(`moneta: DURABILITY WARNING: ${warning}\n`);
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * `moneta serve`: one process, or a primary that migrates once and then runs N workers sharing
+ * the port and the database. Workers that die are replaced until shutdown begins.
+ */
+export async function serve(config: ServeConfig): Promise<void> {
+  const logger = createLogger(config.logLevel);
+  if (cluster.isWorker) {
+    const server = await startServer(config, logger, { migrate: false });
+    closeOnSignals(logger, server.close);
+    return;
+  }
+  await checkDurability(config, logger);
+  if (config.workers === 1) {
+    const server = await startServer(config, logger, { migrate: false });
+    logger.info({ address: server.address, db: describeDb(config.db) }, `moneta listening on ${server.address}`);
+    closeOnSignals(logger, server.close);
+    return;
+  }
+  await runWorkers(config, logger);
+}
+
+async function runWorkers(config: ServeConfig, logger: Logger): Promise<void> {
+  let stopping = false;
+  const started = new Promise<void>((resolve, reject) => {
+    let listening = 0;
+    cluster.on('listening', (_worker, address) => {
+      listening += 1;
+      if (listening === config.workers) {
+        logger.info(
+          { address: `http://${config.host}:${address.port}`, workers: config.workers, db: describeDb(config.db) },
+          `moneta listening on http://${config.host}:${address.port} with ${config.workers} workers`,
+        );
+        resolve();
+      }
+    });
+    cluster.on('exit', (worker, code, signal) => {
+      if (stopping) return;
+      if (listening < config.workers) {
+        reject(new Error(`a worker exited while starting (code ${code ?? signal})`));
+        return;
+      }
+      logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting a new one');
+      cluster.fork();
+    });
+  });
+  for (let i = 0; i < config.workers; i += 1) cluster.fork();
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down workers');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 2000);
+    timer.unref();
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  await started;
+}
+
+/** A URL's password never reaches the log. */
+export function describeDb(db: string): string {
+  try {
+    if (!/^postgres(ql)?:/i.test(db)) return db;
+    const url = new URL(db);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return 'postgres (unparseable URL)';
+  }
+}

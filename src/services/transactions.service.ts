@@ -1,0 +1,34 @@
+import { DomainError } from '../domain/errors.js';
+import type { NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
+import type { Store, TransactionPage } from '../store/store.js';
+
+/** Hook for automatic categorisation of transactions created without a category. */
+export type CategoryResolver = (input: NewTransaction) => Promise<string | null>;
+
+export class TransactionsService {
+  constructor(
+    private readonly store: Store,
+    private readonly resolveCategory: CategoryResolver = async () => null,
+  ) {}
+
+  list(query: TransactionQuery): Promise<TransactionPage> {
+    return this.store.listTransactions(query);
+  }
+
+  async get(id: TransactionId): Promise<TransactionRecord> {
+    const found = await this.store.findTransactionById(id);
+    if (!found) throw new DomainError('not_found', `no transaction has id ${id}`);
+    return found;
+  }
+
+  /** A category given explicitly always wins over automatic categorisation. */
+  async create(input: NewTransaction): Promise<TransactionRecord> {
+    const category = input.category ?? (await this.resolveCategory(input));
+    return this.store.createTransaction({ ...input, category });
+  }
+
+  async recategorise(id: TransactionId, category: string | null): Promise<void> {
+    const updated = await this.store.setTransactionCategory(id, category);
+    if (!updated) throw new DomainError('not_found', `no transaction has id ${id}`);
+  }
+}

@@ -1,0 +1,27 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import type { EngineName } from '../store.js';
+import * as initialSchema from './0001-initial-schema.js';
+
+interface EngineMigration {
+  up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
+}
+
+/**
+ * Append-only, in order. Never edit a migration once it has landed: add the next one.
+ * Names sort by their numeric prefix.
+ */
+const MIGRATIONS: Record<string, EngineMigration> = {
+  '0001-initial-schema': initialSchema,
+};
+
+export function migrationProvider(engine: EngineName): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      const result: Record<string, Migration> = {};
+      for (const [name, migration] of Object.entries(MIGRATIONS)) {
+        result[name] = { up: (db) => migration.up(db, engine) };
+      }
+      return result;
+    },
+  };
+}

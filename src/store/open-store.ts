@@ -1,0 +1,39 @@
+import { PostgresStore } from './postgres/postgres-store.js';
+import { SqliteStore } from './sqlite/sqlite-store.js';
+import type { Store } from './store.js';
+
+export interface StoreSettings {
+  /** A SQLite file path, ':memory:', or a postgres:// (postgresql://) URL. */
+  db: string;
+  poolMax?: number;
+  statementTimeoutMs?: number;
+  busyTimeoutMs?: number;
+}
+
+export function isPostgresUrl(db: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(db);
+}
+
+/** Opens the store the setting names; does not migrate. */
+export function openStore(settings: StoreSettings): Store {
+  if (isPostgresUrl(settings.db)) {
+    return new PostgresStore({
+      url: settings.db,
+      poolMax: settings.poolMax,
+      statementTimeoutMs: settings.statementTimeoutMs,
+    });
+  }
+  return new SqliteStore({ path: settings.db, busyTimeoutMs: settings.busyTimeoutMs });
+}
+
+/** Opens and migrates: what every command that touches data does first. */
+export async function openMigratedStore(settings: StoreSettings): Promise<Store> {
+  const store = openStore(settings);
+  try {
+    await store.migrate();
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
+  return store;
+}

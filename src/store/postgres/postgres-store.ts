@@ -1,0 +1,245 @@
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, type CompiledQuery } from 'kysely';
+import { DomainError, invalidField, StoreUnavailableError } from '../../domain/errors.js';
+import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
+import { postgresQuirks } from '../dialect-quirks.js';
+import { migrationProvider } from '../migrations/index.js';
+import {
+  Queries,
+  toBank,
+  toCategory,
+  toCount,
+  toTransactionRecord,
+  type BankRow,
+  type CategoryRow,
+  type CountRow,
+  type TransactionRow,
+} from '../queries.js';
+import type { Database as Schema } from '../schema.js';
+import type { RemoveOutcome, Store, TransactionPage } from '../store.js';
+import { isTransientPostgresError } from './transient-errors.js';
+
+export interface PostgresStoreOptions {
+  url: string;
+  /** Largest number of connections this process opens. */
+  poolMax?: number;
+  /** A statement running longer is cancelled and the request answered 503. */
+  statementTimeoutMs?: number;
+  /** How long to wait for a connection before answering 503. */
+  connectTimeoutMs?: number;
+}
+
+/** int8 (counts, ids) as numbers: ids are assigned from 1 and stay far below 2^53. */
+const INT8_OID = 20;
+const typeParsers = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+type Runner = Pick<pg.PoolClient, 'query'>;
+
+export class PostgresStore implements Store {
+  readonly engine = 'postgres' as const;
+  private readonly pool: pg.Pool;
+  private readonly kysely: Kysely<Schema>;
+  private readonly queries: Queries;
+
+  constructor(options: PostgresStoreOptions) {
+    const statementTimeout = options.statementTimeoutMs ?? 5000;
+    this.pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 3000,
+      statement_timeout: statementTimeout,
+      // The client gives up shortly after the server should have: a dead socket cannot hang a request.
+      query_timeout: statementTimeout + 1000,
+      idleTimeoutMillis: 30_000,
+      types: typeParsers,
+    });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool discards it and the next request opens a new one.
+    this.pool.on('error', () => {});
+    this.kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: this.pool }) });
+    this.queries = new Queries(this.kysely, postgresQuirks);
+  }
+
+  async migrate(): Promise<void> {
+    const migrator = new Migrator({
+      db: this.kysely,
+      provider: migrationProvider('postgres'),
+      migrationTableName: 'moneta_migrations',
+      migrationLockTableName: 'moneta_migrations_lock',
+    });
+    const { error } = await this.guard(() => migrator.migrateToLatest());
+    if (error) throw translateError(error);
+  }
+
+  async ping(): Promise<void> {
+    await this.guard(() => this.pool.query('SELECT 1'));
+  }
+
+  /** Settings under which an acknowledged write could be lost in a crash. */
+  async durabilityWarnings(): Promise<string[]> {
+    const result = await this.guard(() =>
+      this.pool.query<{ name: string; setting: string }>(
+        "SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes')",
+      ),
+    );
+    const warnings: string[] = [];
+    for (const { name, setting } of result.rows) {
+      if (name === 'synchronous_commit' && setting !== 'on' && setting !== 'remote_apply' && setting !== 'remote_write') {
+        warnings.push(`synchronous_commit is "${setting}": a write acknowledged with 2xx can be lost in a crash; set it to "on"`);
+      } else if (name !== 'synchronous_commit' && setting !== 'on') {
+        warnings.push(`${name} is "${setting}": a crash can lose or corrupt acknowledged writes; set it to "on"`);
+      }
+    }
+    return warnings;
+  }
+
+  async close(): Promise<void> {
+    await this.kysely.destroy();
+  }
+
+  async listTransactions(query: TransactionQuery): Promise<TransactionPage> {
+    return this.guard(() =>
+      this.transaction(async (client) => {
+        // REPEATABLE READ: the total and the page come from one snapshot.
+        await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        const total = toCount(await first<CountRow>(client, this.queries.countMatching(query)));
+        const rows = query.limit === 0 ? [] : await all<TransactionRow>(client, this.queries.listPage(query));
+        return { total, rows: rows.map(toTransactionRecord) };
+      }),
+    );
+  }
+
+  async findTransactionById(id: TransactionId): Promise<TransactionRecord | null> {
+    const row = await this.guard(() => first<TransactionRow>(this.pool, this.queries.findTransactionById(id)));
+    return row ? toTransactionRecord(row) : null;
+  }
+
+  createTransaction(input: NewTransaction): Promise<TransactionRecord> {
+    return this.guard(() =>
+      this.transaction(async (client) => {
+        if (input.bank != null && !(await first<BankRow>(client, this.queries.findBankById(input.bank)))) {
+          throw invalidField('body', 'bank', `names no known bank ("${input.bank}")`);
+        }
+        if (input.category != null) await client.query(text(this.queries.insertCategoryIfMissing(input.category)));
+        const inserted = await first<{ id: number }>(client, this.queries.insertTransaction(input));
+        if (!inserted) throw new Error('INSERT ... RETURNING gave no row');
+        return {
+          id: Number(inserted.id),
+          date: input.date,
+          description: input.description,
+          value: input.value,
+          category: input.category ?? null,
+          bank: input.bank ?? null,
+        };
+      }),
+    );
+  }
+
+  setTransactionCategory(id: TransactionId, category: string | null): Promise<boolean> {
+    return this.guard(() =>
+      this.transaction(async (client) => {
+        if (category !== null) await client.query(text(this.queries.insertCategoryIfMissing(category)));
+        const result = await client.query(text(this.queries.updateTransactionCategory(id, category)));
+        return (result.rowCount ?? 0) > 0;
+      }),
+    );
+  }
+
+  async listBanks(): Promise<Bank[]> {
+    return (await this.guard(() => all<BankRow>(this.pool, this.queries.listBanks()))).map(toBank);
+  }
+
+  async findBankById(id: string): Promise<Bank | null> {
+    const row = await this.guard(() => first<BankRow>(this.pool, this.queries.findBankById(id)));
+    return row ? toBank(row) : null;
+  }
+
+  async addBank(bank: Bank): Promise<boolean> {
+    const result = await this.guard(() => this.pool.query(text(this.queries.insertBank(bank))));
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  removeBank(id: string): Promise<RemoveOutcome> {
+    return this.guard(() =>
+      this.transaction(async (client): Promise<RemoveOutcome> => {
+        if (!(await first<BankRow>(client, this.queries.findBankById(id)))) return { status: 'missing' };
+        const transactions = toCount(await first<CountRow>(client, this.queries.countOfBank(id)));
+        if (transactions > 0) return { status: 'in-use', transactions };
+        await client.query(text(this.queries.deleteBank(id)));
+        return { status: 'removed' };
+      }),
+    );
+  }
+
+  async listCategories(): Promise<Category[]> {
+    return (await this.guard(() => all<CategoryRow>(this.pool, this.queries.listCategories()))).map(toCategory);
+  }
+
+  async saveCategory(category: Category): Promise<void> {
+    await this.guard(() => this.pool.query(text(this.queries.upsertCategory(category))));
+  }
+
+  removeCategory(name: string, options: { force: boolean }): Promise<RemoveOutcome> {
+    return this.guard(() =>
+      this.transaction(async (client): Promise<RemoveOutcome> => {
+        if (!(await first<CategoryRow>(client, this.queries.findCategory(name)))) return { status: 'missing' };
+        const transactions = toCount(await first<CountRow>(client, this.queries.countInCategory(name)));
+        if (transactions > 0 && !options.force) return { status: 'in-use', transactions };
+        if (transactions > 0) await client.query(text(this.queries.uncategoriseAll(name)));
+        await client.query(text(this.queries.deleteCategory(name)));
+        return { status: 'removed' };
+      }),
+    );
+  }
+
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private async guard<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+}
+
+function text(query: CompiledQuery): pg.QueryConfig {
+  return { text: query.sql, values: query.parameters as unknown[] };
+}
+
+async function all<T extends pg.QueryResultRow>(runner: Runner, query: CompiledQuery): Promise<T[]> {
+  return (await runner.query<T>(text(query))).rows;
+}
+
+async function first<T extends pg.QueryResultRow>(runner: Runner, query: CompiledQuery): Promise<T | undefined> {
+  return (await all<T>(runner, query))[0];
+}
+
+function translateError(error: unknown): unknown {
+  if (error instanceof DomainError || error instanceof StoreUnavailableError) return error;
+  if (isTransientPostgresError(error)) {
+    return new StoreUnavailableError('the PostgreSQL server is unreachable or too busy', 2, { cause: error });
+  }
+  return error;
+}

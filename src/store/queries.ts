@@ -1,0 +1,202 @@
+import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { SortKey } from '../domain/sort.js';
+import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
+import { foldForSearch } from '../domain/text.js';
+import type { DialectQuirks } from './dialect-quirks.js';
+import type { Database } from './schema.js';
+
+export interface TransactionRow {
+  id: number;
+  date: string;
+  description: string;
+  value: number;
+  category: string | null;
+  bank_id: string | null;
+}
+
+export interface BankRow {
+  id: string;
+  name: string;
+  aggregator_id: string | null;
+}
+
+export interface CategoryRow {
+  name: string;
+  group_name: string | null;
+}
+
+export interface CountRow {
+  n: number | string | bigint;
+}
+
+const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', 'bank_id'] as const;
+
+type TransactionSelect = SelectQueryBuilder<Database, 'transactions', object>;
+
+/**
+ * Every statement the stores run, built once with the typed query builder. An engine supplies
+ * its dialect (through the Kysely instance) and its quirks; it never writes SQL of its own for
+ * these operations.
+ */
+export class Queries {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly quirks: DialectQuirks,
+  ) {}
+
+  listPage(query: TransactionQuery): CompiledQuery<TransactionRow> {
+    let builder = this.filtered(query).select(TRANSACTION_COLUMNS);
+    for (const key of query.sort) builder = builder.orderBy(orderExpression(key));
+    if (!query.sort.some((key) => key.field === 'id')) builder = builder.orderBy('id', 'asc');
+    return builder.limit(query.limit).offset(query.offset).compile();
+  }
+
+  countMatching(query: TransactionQuery): CompiledQuery<CountRow> {
+    return this.filtered(query)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .compile() as CompiledQuery<CountRow>;
+  }
+
+  findTransactionById(id: TransactionId): CompiledQuery<TransactionRow> {
+    return this.db.selectFrom('transactions').select(TRANSACTION_COLUMNS).where('id', '=', idParameter(id)).compile();
+  }
+
+  insertTransaction(input: NewTransaction): CompiledQuery<{ id: number }> {
+    return this.db
+      .insertInto('transactions')
+      .values({
+        date: input.date,
+        description: input.description,
+        description_folded: foldForSearch(input.description),
+        value: input.value,
+        category: input.category ?? null,
+        bank_id: input.bank ?? null,
+      })
+      .returning('id')
+      .compile();
+  }
+
+  updateTransactionCategory(id: TransactionId, category: string | null): CompiledQuery {
+    return this.db.updateTable('transactions').set({ category }).where('id', '=', idParameter(id)).compile();
+  }
+
+  insertCategoryIfMissing(name: string): CompiledQuery {
+    return this.db
+      .insertInto('categories')
+      .values({ name, group_name: null })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .compile();
+  }
+
+  upsertCategory(category: Category): CompiledQuery {
+    return this.db
+      .insertInto('categories')
+      .values({ name: category.name, group_name: category.group })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ group_name: category.group }))
+      .compile();
+  }
+
+  listCategories(): CompiledQuery<CategoryRow> {
+    return this.db
+      .selectFrom('categories')
+      .select(['name', 'group_name'])
+      .orderBy(sql`group_name ASC NULLS LAST`)
+      .orderBy('name', 'asc')
+      .compile();
+  }
+
+  findCategory(name: string): CompiledQuery<CategoryRow> {
+    return this.db.selectFrom('categories').select(['name', 'group_name']).where('name', '=', name).compile();
+  }
+
+  countInCategory(name: string): CompiledQuery<CountRow> {
+    return this.db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('category', '=', name)
+      .compile() as CompiledQuery<CountRow>;
+  }
+
+  uncategoriseAll(name: string): CompiledQuery {
+    return this.db.updateTable('transactions').set({ category: null }).where('category', '=', name).compile();
+  }
+
+  deleteCategory(name: string): CompiledQuery {
+    return this.db.deleteFrom('categories').where('name', '=', name).compile();
+  }
+
+  listBanks(): CompiledQuery<BankRow> {
+    return this.db.selectFrom('banks').select(['id', 'name', 'aggregator_id']).orderBy('id', 'asc').compile();
+  }
+
+  findBankById(id: string): CompiledQuery<BankRow> {
+    return this.db.selectFrom('banks').select(['id', 'name', 'aggregator_id']).where('id', '=', id).compile();
+  }
+
+  insertBank(bank: Bank): CompiledQuery {
+    return this.db
+      .insertInto('banks')
+      .values({ id: bank.id, name: bank.name, aggregator_id: bank.aggregatorId })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .compile();
+  }
+
+  countOfBank(id: string): CompiledQuery<CountRow> {
+    return this.db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('bank_id', '=', id)
+      .compile() as CompiledQuery<CountRow>;
+  }
+
+  deleteBank(id: string): CompiledQuery {
+    return this.db.deleteFrom('banks').where('id', '=', id).compile();
+  }
+
+  private filtered(query: TransactionQuery): TransactionSelect {
+    let builder: TransactionSelect = this.db.selectFrom('transactions');
+    if (query.category === null) builder = builder.where('category', 'is', null);
+    else if (query.category !== undefined) builder = builder.where('category', '=', query.category);
+    if (query.bank !== undefined) builder = builder.where('bank_id', '=', query.bank);
+    if (query.descriptionContains !== undefined && query.descriptionContains !== '') {
+      builder = builder.where(this.quirks.descriptionContains(query.descriptionContains));
+    }
+    return builder;
+  }
+}
+
+/** Uncategorised rows sort after all others ascending and first descending (NULLS LAST/FIRST). */
+function orderExpression(key: SortKey) {
+  const direction = key.descending ? sql`DESC` : sql`ASC`;
+  if (key.field === 'category') return sql`category ${direction} ${key.descending ? sql`NULLS FIRST` : sql`NULLS LAST`}`;
+  return sql`${sql.ref(key.field)} ${direction}`;
+}
+
+/** Ids past 2^53 stay bigint; the engines compare them exactly. */
+function idParameter(id: TransactionId): number {
+  // The builder's column type is number; a bigint is bound as-is by both drivers.
+  return id as number;
+}
+
+export function toTransactionRecord(row: TransactionRow): TransactionRecord {
+  return {
+    id: Number(row.id),
+    date: row.date,
+    description: row.description,
+    value: Number(row.value),
+    category: row.category,
+    bank: row.bank_id,
+  };
+}
+
+export function toBank(row: BankRow): Bank {
+  return { id: row.id, name: row.name, aggregatorId: row.aggregator_id };
+}
+
+export function toCategory(row: CategoryRow): Category {
+  return { name: row.name, group: row.group_name };
+}
+
+export function toCount(row: CountRow | undefined): number {
+  return row === undefined ? 0 : Number(row.n);
+}

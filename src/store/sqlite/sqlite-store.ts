@@ -1,0 +1,221 @@
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type CompiledQuery } from 'kysely';
+import { DomainError, invalidField, StoreUnavailableError } from '../../domain/errors.js';
+import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
+import { sqliteQuirks } from '../dialect-quirks.js';
+import { migrationProvider } from '../migrations/index.js';
+import {
+  Queries,
+  toBank,
+  toCategory,
+  toCount,
+  toTransactionRecord,
+  type BankRow,
+  type CategoryRow,
+  type CountRow,
+  type TransactionRow,
+} from '../queries.js';
+import type { Database as Schema } from '../schema.js';
+import type { RemoveOutcome, Store, TransactionPage } from '../store.js';
+import { preparePrivateDatabaseFile } from './open-file.js';
+import { WriteBatcher } from './write-batcher.js';
+
+export interface SqliteStoreOptions {
+  /** A file path, or ':memory:' for a private in-memory database (tests). */
+  path: string;
+  /** How long a write waits for another process's lock before answering 503. */
+  busyTimeoutMs?: number;
+}
+
+/** SQLite error codes that mean "try again later" rather than "the request was wrong". */
+const TRANSIENT_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN']);
+
+export class SqliteStore implements Store {
+  readonly engine = 'sqlite' as const;
+  private readonly db: Database.Database;
+  private readonly kysely: Kysely<Schema>;
+  private readonly queries: Queries;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly writes: WriteBatcher;
+  private readonly readPage: (query: TransactionQuery) => TransactionPage;
+
+  constructor(options: SqliteStoreOptions) {
+    if (options.path !== ':memory:') preparePrivateDatabaseFile(options.path);
+    this.db = new Database(options.path);
+    // Set on every open: these are per-connection and must hold for every process.
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+    this.kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: this.db }) });
+    this.queries = new Queries(this.kysely, sqliteQuirks);
+    this.writes = new WriteBatcher(this.db);
+    // One read transaction, so the total and the page come from the same snapshot even while
+    // other processes write.
+    this.readPage = this.db.transaction((query: TransactionQuery) => ({
+      total: toCount(this.first<CountRow>(this.queries.countMatching(query))),
+      rows: query.limit === 0 ? [] : this.all<TransactionRow>(this.queries.listPage(query)).map(toTransactionRecord),
+    }));
+  }
+
+  async migrate(): Promise<void> {
+    const migrator = new Migrator({
+      db: this.kysely,
+      provider: migrationProvider('sqlite'),
+      migrationTableName: 'moneta_migrations',
+      migrationLockTableName: 'moneta_migrations_lock',
+    });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+  }
+
+  async ping(): Promise<void> {
+    this.guard(() => this.db.prepare('SELECT 1').get());
+  }
+
+  async durabilityWarnings(): Promise<string[]> {
+    // journal_mode and synchronous are set on every open; report if the file refused them.
+    const mode = String(this.db.pragma('journal_mode', { simple: true })).toLowerCase();
+    const synchronous = Number(this.db.pragma('synchronous', { simple: true }));
+    const warnings: string[] = [];
+    if (mode !== 'wal' && mode !== 'memory') warnings.push(`journal_mode is "${mode}", not WAL`);
+    if (synchronous !== 2 && synchronous !== 3) warnings.push(`synchronous is ${synchronous}, not FULL`);
+    return warnings;
+  }
+
+  async close(): Promise<void> {
+    this.writes.flush();
+    try {
+      this.db.pragma('optimize');
+    } catch {
+      // Statistics are an optimisation; a read-only or busy file must not block shutdown.
+    }
+    await this.kysely.destroy();
+  }
+
+  async listTransactions(query: TransactionQuery): Promise<TransactionPage> {
+    return this.guard(() => this.readPage(query));
+  }
+
+  async findTransactionById(id: TransactionId): Promise<TransactionRecord | null> {
+    const row = this.guard(() => this.first<TransactionRow>(this.queries.findTransactionById(id)));
+    return row ? toTransactionRecord(row) : null;
+  }
+
+  createTransaction(input: NewTransaction): Promise<TransactionRecord> {
+    return this.write(() => {
+      if (input.bank != null && !this.first<BankRow>(this.queries.findBankById(input.bank))) {
+        throw invalidField('body', 'bank', `names no known bank ("${input.bank}")`);
+      }
+      if (input.category != null) this.run(this.queries.insertCategoryIfMissing(input.category));
+      const inserted = this.first<{ id: number }>(this.queries.insertTransaction(input));
+      if (!inserted) throw new Error('INSERT ... RETURNING gave no row');
+      return {
+        id: Number(inserted.id),
+        date: input.date,
+        description: input.description,
+        value: input.value,
+        category: input.category ?? null,
+        bank: input.bank ?? null,
+      };
+    });
+  }
+
+  setTransactionCategory(id: TransactionId, category: string | null): Promise<boolean> {
+    return this.write(() => {
+      if (category !== null) this.run(this.queries.insertCategoryIfMissing(category));
+      return this.run(this.queries.updateTransactionCategory(id, category)).changes > 0;
+    });
+  }
+
+  async listBanks(): Promise<Bank[]> {
+    return this.guard(() => this.all<BankRow>(this.queries.listBanks()).map(toBank));
+  }
+
+  async findBankById(id: string): Promise<Bank | null> {
+    const row = this.guard(() => this.first<BankRow>(this.queries.findBankById(id)));
+    return row ? toBank(row) : null;
+  }
+
+  addBank(bank: Bank): Promise<boolean> {
+    return this.write(() => this.run(this.queries.insertBank(bank)).changes > 0);
+  }
+
+  removeBank(id: string): Promise<RemoveOutcome> {
+    return this.write((): RemoveOutcome => {
+      if (!this.first<BankRow>(this.queries.findBankById(id))) return { status: 'missing' };
+      const transactions = toCount(this.first<CountRow>(this.queries.countOfBank(id)));
+      if (transactions > 0) return { status: 'in-use', transactions };
+      this.run(this.queries.deleteBank(id));
+      return { status: 'removed' };
+    });
+  }
+
+  async listCategories(): Promise<Category[]> {
+    return this.guard(() => this.all<CategoryRow>(this.queries.listCategories()).map(toCategory));
+  }
+
+  saveCategory(category: Category): Promise<void> {
+    return this.write(() => {
+      this.run(this.queries.upsertCategory(category));
+    });
+  }
+
+  removeCategory(name: string, options: { force: boolean }): Promise<RemoveOutcome> {
+    return this.write((): RemoveOutcome => {
+      if (!this.first<CategoryRow>(this.queries.findCategory(name))) return { status: 'missing' };
+      const transactions = toCount(this.first<CountRow>(this.queries.countInCategory(name)));
+      if (transactions > 0 && !options.force) return { status: 'in-use', transactions };
+      if (transactions > 0) this.run(this.queries.uncategoriseAll(name));
+      this.run(this.queries.deleteCategory(name));
+      return { status: 'removed' };
+    });
+  }
+
+  private async write<T>(job: () => T): Promise<T> {
+    try {
+      return await this.writes.submit(job);
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+
+  private guard<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+
+  private statement(query: CompiledQuery): Database.Statement {
+    let statement = this.statements.get(query.sql);
+    if (!statement) {
+      statement = this.db.prepare(query.sql);
+      this.statements.set(query.sql, statement);
+    }
+    return statement;
+  }
+
+  private all<T>(query: CompiledQuery): T[] {
+    return this.statement(query).all(...(query.parameters as unknown[])) as T[];
+  }
+
+  private first<T>(query: CompiledQuery): T | undefined {
+    return this.statement(query).get(...(query.parameters as unknown[])) as T | undefined;
+  }
+
+  private run(query: CompiledQuery): Database.RunResult {
+    return this.statement(query).run(...(query.parameters as unknown[]));
+  }
+}
+
+function translateError(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && [...TRANSIENT_CODES].some((prefix) => code.startsWith(prefix))) {
+    const message = code.startsWith('SQLITE_FULL') ? 'the database disk is full' : 'the database is busy or unreachable';
+    return new StoreUnavailableError(message, 1, { cause: error });
+  }
+  return error;
+}

@@ -1,0 +1,54 @@
+import type {
+  Bank,
+  Category,
+  NewTransaction,
+  TransactionId,
+  TransactionQuery,
+  TransactionRecord,
+} from '../domain/transaction.js';
+
+export type EngineName = 'sqlite' | 'postgres';
+
+export interface TransactionPage {
+  /** Matching all filters, before limit and offset. */
+  total: number;
+  rows: TransactionRecord[];
+}
+
+/**
+ * Everything the services need from persistence. One implementation per engine; both build
+ * their SQL from the same query builders (queries.ts), so behaviour is identical.
+ * Lookups return null rather than throw; writes resolve only once durably committed.
+ */
+export interface Store {
+  readonly engine: EngineName;
+  /** Applies pending migrations. Safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /** Throws when the store cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Settings of the engine under which an acknowledged write could be lost (empty when none). */
+  durabilityWarnings(): Promise<string[]>;
+
+  listTransactions(query: TransactionQuery): Promise<TransactionPage>;
+  findTransactionById(id: TransactionId): Promise<TransactionRecord | null>;
+  /** Creates the category when it does not exist. Throws DomainError for an unknown bank. */
+  createTransaction(input: NewTransaction): Promise<TransactionRecord>;
+  /** Creates the category when it does not exist; false when no such transaction. */
+  setTransactionCategory(id: TransactionId, category: string | null): Promise<boolean>;
+
+  listBanks(): Promise<Bank[]>;
+  findBankById(id: string): Promise<Bank | null>;
+  /** False when a bank with that id exists already. */
+  addBank(bank: Bank): Promise<boolean>;
+  /** 'missing' | 'in-use' | 'removed' */
+  removeBank(id: string): Promise<RemoveOutcome>;
+
+  listCategories(): Promise<Category[]>;
+  /** Creates the category or, when it exists, sets its group. */
+  saveCategory(category: Category): Promise<void>;
+  /** With force, transactions in the category become uncategorised first. */
+  removeCategory(name: string, options: { force: boolean }): Promise<RemoveOutcome>;
+}
+
+export type RemoveOutcome = { status: 'removed' } | { status: 'missing' } | { status: 'in-use'; transactions: number };
