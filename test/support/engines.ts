@@ -1,0 +1,68 @@
+import { after, describe } from 'node:test';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import type { EngineName, Store } from '../../src/store/store.js';
+import { createTestDatabase, postgresSkipReason, type TestDatabase } from './postgres.js';
+
+export interface EngineContext {
+  engine: EngineName;
+  /** A fresh, migrated, empty store; closed (and its database dropped) by the suite's hooks. */
+  freshStore(): Promise<Store>;
+  /** The settings string (file path or URL) of a fresh empty database, for processes under test. */
+  freshDbSetting(): Promise<string>;
+}
+
+/**
+ * Runs the same suite against SQLite and PostgreSQL. Every store it hands out is new and empty;
+ * all are closed and every PostgreSQL database dropped when the suite ends.
+ */
+export function describeEachEngine(title: string, suite: (context: EngineContext) => void): void {
+  describe(`${title} [sqlite]`, () => {
+    const stores: Store[] = [];
+    after(async () => {
+      await Promise.all(stores.map((store) => store.close()));
+    });
+    suite({
+      engine: 'sqlite',
+      async freshStore() {
+        const store = new SqliteStore({ path: ':memory:' });
+        await store.migrate();
+        stores.push(store);
+        return store;
+      },
+      async freshDbSetting() {
+        const { mkdtempSync } = await import('node:fs');
+        const { tmpdir } = await import('node:os');
+        const { join } = await import('node:path');
+        return join(mkdtempSync(join(tmpdir(), 'moneta-test-')), 'moneta.db');
+      },
+    });
+  });
+
+  describe(`${title} [postgres]`, async () => {
+    const skip = await postgresSkipReason();
+    const stores: Store[] = [];
+    const databases: TestDatabase[] = [];
+    after(async () => {
+      await Promise.all(stores.map((store) => store.close()));
+      await Promise.all(databases.map((database) => database.drop()));
+    });
+    const freshDbSetting = async () => {
+      const database = await createTestDatabase();
+      databases.push(database);
+      return database.url;
+    };
+    describe(title, { skip }, () => {
+      suite({
+        engine: 'postgres',
+        async freshStore() {
+          const store = new PostgresStore({ url: await freshDbSetting() });
+          await store.migrate();
+          stores.push(store);
+          return store;
+        },
+        freshDbSetting,
+      });
+    });
+  });
+}
