@@ -140,3 +140,9 @@ export function parseLooseAmount(raw: string): ParseResult<number> {
   else if (comma >= 0 && text.indexOf(',') !== comma) decimal = '.'; // 1,234,567
   return parseAmount(text, { decimal, thousands: decimal === ',' ? ". '" : ", '" });
 }
+
+/** Applies a debit/credit mark to an unsigned amount, never producing -0. */
+export function signedAmount(amount: number, moneyOut: boolean): number {
+  const magnitude = Math.abs(amount);
+  return moneyOut && magnitude !== 0 ? -magnitude : magnitude;
+}

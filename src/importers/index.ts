@@ -1,10 +1,14 @@
 // Public entry point of the statement parsers. The import service calls openStatement and
 // iterates items; it never needs to know which format it got.
 import { basename } from 'node:path';
+import { readCamt053Statement } from './camt053-statement.js';
 import { openCsvStatement } from './csv/csv-statement.js';
 import { detectFormat } from './detect.js';
 import { readHead } from './encoding.js';
-import { StatementError, type OpenedStatement, type StatementFormat } from './types.js';
+import { openMt940Statement } from './mt940/mt940-statement.js';
+import { readOfxStatement } from './ofx/ofx-statement.js';
+import { openQifStatement } from './qif-statement.js';
+import { type OpenedStatement, type ParsedItem, StatementError, type StatementFormat } from './types.js';
 
 export { detectFormat } from './detect.js';
 export { listProfiles } from './csv/builtin-profiles.js';
@@ -45,7 +49,32 @@ export async function openStatement(path: string, opts: OpenStatementOptions = {
   switch (format) {
     case 'csv':
       return { format, items: await openCsvStatement(path, opts.profile ?? 'generic', label) };
+    case 'qif':
+      return { format, items: await openQifStatement(path) };
+    case 'mt940':
+      return { format, items: await openMt940Statement(path) };
+    case 'ofx': {
+      const { bankNameHint, items } = await readOfxStatement(path, label);
+      return withHint({ format, items: replayable(items) }, bankNameHint);
+    }
+    case 'camt053': {
+      const { bankNameHint, items } = await readCamt053Statement(path, label);
+      return withHint({ format, items: replayable(items) }, bankNameHint);
+    }
     default:
       throw new StatementError(`format "${String(format)}" is not supported; use ${FORMAT_NAMES}`);
   }
+}
+
+function withHint(statement: OpenedStatement, bankNameHint: string | undefined): OpenedStatement {
+  return bankNameHint ? { ...statement, bankNameHint } : statement;
+}
+
+/** The XML formats are parsed up front; expose the result with the same streaming interface. */
+function replayable(items: readonly ParsedItem[]): AsyncIterable<ParsedItem> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      yield* items;
+    },
+  };
 }

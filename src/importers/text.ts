@@ -33,3 +33,12 @@ export function optionalText(text: string | undefined): string | undefined {
   const trimmed = text?.trim();
   return trimmed ? trimmed : undefined;
 }
+
+/** SEPA and SWIFT placeholders that mean "no reference"; they must not be used as ids. */
+const PLACEHOLDER_REFERENCES = new Set(['NOTPROVIDED', 'NONREF', 'NOREF']);
+
+/** A bank reference worth keeping as an id, or undefined for empty values and placeholders. */
+export function bankReference(text: string | undefined): string | undefined {
+  const trimmed = optionalText(text);
+  return trimmed && !PLACEHOLDER_REFERENCES.has(trimmed.toUpperCase()) ? trimmed : undefined;
+}

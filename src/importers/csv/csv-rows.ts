@@ -3,11 +3,12 @@
 // one date match and one amount scan.
 import { parseAmount } from '../amounts.js';
 import { ParseFailure } from '../parse-result.js';
-import { cleanDescription, optionalText } from '../text.js';
+import { bankReference, cleanDescription, optionalText } from '../text.js';
 import { invalidItem, type ParsedItem, rowItem, type StatementRow } from '../types.js';
 import type { CsvLayout } from './csv-layout.js';
 
-export type RecordMapper = (fields: string[], line: number) => ParsedItem;
+/** Undefined for records that are only empty fields (spreadsheet exports pad with delimiters). */
+export type RecordMapper = (fields: string[], line: number) => ParsedItem | undefined;
 
 export function makeRecordMapper(layout: CsvLayout): RecordMapper {
   const { columns, parseDate, numberStyle, invertSign } = layout;
@@ -41,6 +42,7 @@ export function makeRecordMapper(layout: CsvLayout): RecordMapper {
   };
 
   return (fields, line) => {
+    if ((fields[columns.date] ?? '').trim() === '' && fields.every((f) => f.trim() === '')) return undefined;
     if (fields.length < minWidth) {
       const missing = required.find((i) => i >= fields.length) ?? minWidth - 1;
       return invalidItem(line, `missing column ${label(missing)} (the row has ${fields.length} field${fields.length === 1 ? '' : 's'})`);
@@ -52,7 +54,7 @@ export function makeRecordMapper(layout: CsvLayout): RecordMapper {
     let text = fields[descriptionColumns[0] as number] as string;
     for (let i = 1; i < descriptionColumns.length; i++) text += ` ${fields[descriptionColumns[i] as number] ?? ''}`;
     const row: StatementRow = { line, date, description: cleanDescription(text), value: invertSign && value !== 0 ? -value : value };
-    const id = bankTransactionId === undefined ? undefined : optionalText(fields[bankTransactionId]);
+    const id = bankTransactionId === undefined ? undefined : bankReference(fields[bankTransactionId]);
     if (id !== undefined) row.bankTransactionId = id;
     const cat = category === undefined ? undefined : optionalText(fields[category]);
     if (cat !== undefined) row.category = cat;

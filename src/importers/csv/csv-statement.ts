@@ -47,8 +47,8 @@ async function* readCsvItems(path: string, layout: CsvLayout): AsyncGenerator<Pa
       for (const field of fields) if (field.includes('\n')) nextLine += countNewlines(field);
       while (skipped.length > 0) yield skipped.shift() as ParsedItem;
       if (isHeader) { isHeader = false; continue; }
-      if (fields.length === 1 && (fields[0] as string).trim() === '') continue;
-      yield mapRecord(fields, line);
+      const item = mapRecord(fields, line);
+      if (item) yield item;
     }
     while (skipped.length > 0) yield skipped.shift() as ParsedItem;
   } finally {

@@ -1,0 +1,116 @@
+// CAMT.053 (ISO 20022 bank-to-customer statement), versions .001.02 to .001.08. Only booked
+// entries become rows: pending (PDNG) and information-only (INFO) entries may still change
+// or disappear, and importing them would create duplicates once they are booked.
+import { XMLParser } from 'fast-xml-parser';
+import { parseAmount, signedAmount } from './amounts.js';
+import { calendarDate } from './dates.js';
+import { readDecodedFile } from './encoding.js';
+import { ParseFailure } from './parse-result.js';
+import { bankReference, cleanDescription, joinParts, optionalText } from './text.js';
+import { invalidItem, type ParsedItem, rowItem, StatementError, type StatementRow } from './types.js';
+
+/** Parsed XML is untyped by nature; helpers below read it defensively. */
+type XmlValue = string | number | boolean | XmlObject | XmlValue[] | undefined;
+interface XmlObject { [key: string]: XmlValue }
+
+const REPEATED = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd']);
+
+const parser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false, // references such as "000123" must keep their zeros
+  parseAttributeValue: false,
+  trimValues: true,
+  isArray: (name) => REPEATED.has(name),
+});
+
+export interface Camt053Statement {
+  bankNameHint?: string;
+  items: ParsedItem[];
+}
+
+export async function readCamt053Statement(path: string, fileLabel: string): Promise<Camt053Statement> {
+  const text = await readDecodedFile(path);
+  const version = /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})/.exec(text)?.[1];
+  if (!version) throw new StatementError(`${fileLabel} is not a CAMT.053 statement (no camt.053.001.xx namespace)`);
+  let doc: XmlObject;
+  try {
+    doc = parser.parse(text) as XmlObject;
+  } catch (error) {
+    throw new StatementError(`${fileLabel} is not well-formed XML: ${(error as Error).message}`);
+  }
+  const statements = list(get(doc, 'Document', 'BkToCstmrStmt', 'Stmt'));
+  if (statements.length === 0) throw new StatementError(`${fileLabel} contains no Stmt (statement) element`);
+  const items: ParsedItem[] = [];
+  let bankNameHint: string | undefined;
+  let entryNumber = 0;
+  for (const statement of statements) {
+    const account = optionalText(str(get(statement, 'Acct', 'Id', 'IBAN')) ?? str(get(statement, 'Acct', 'Id', 'Othr', 'Id')));
+    const institution = get(statement, 'Acct', 'Svcr', 'FinInstnId');
+    bankNameHint ??= optionalText(str(get(institution, 'Nm')) ?? str(get(institution, 'BICFI')) ?? str(get(institution, 'BIC')));
+    for (const entry of list(get(statement, 'Ntry'))) {
+      entryNumber++;
+      const item = toItem(entry, entryNumber, account);
+      if (item) items.push(item);
+    }
+  }
+  return bankNameHint ? { bankNameHint, items } : { items };
+}
+
+function toItem(entry: XmlValue, number: number, account: string | undefined): ParsedItem | undefined {
+  // .02 writes <Sts>BOOK</Sts>, later versions <Sts><Cd>BOOK</Cd></Sts>.
+  const status = str(get(entry, 'Sts')) ?? str(get(entry, 'Sts', 'Cd'));
+  if (status !== 'BOOK') return undefined;
+  const dateText = str(get(entry, 'BookgDt', 'Dt')) ?? str(get(entry, 'BookgDt', 'DtTm'));
+  if (!dateText) return invalidItem(number, 'entry has no booking date (BookgDt)');
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(dateText);
+  if (!m) return invalidItem(number, `booking date "${dateText}" is not an ISO date`);
+  const date = calendarDate(Number(m[1]), Number(m[2]), Number(m[3]), dateText);
+  if (date instanceof ParseFailure) return invalidItem(number, date.reason);
+  const amountText = str(get(entry, 'Amt')) ?? str(get(entry, 'Amt', '#text'));
+  if (!amountText) return invalidItem(number, 'entry has no amount (Amt)');
+  const amount = parseAmount(amountText, { decimal: '.', thousands: '' });
+  if (amount instanceof ParseFailure) return invalidItem(number, amount.reason);
+  const direction = str(get(entry, 'CdtDbtInd'));
+  if (direction !== 'CRDT' && direction !== 'DBIT') return invalidItem(number, `CdtDbtInd is "${direction ?? ''}", expected CRDT or DBIT`);
+  const value = signedAmount(amount, direction === 'DBIT');
+
+  const details = list(get(entry, 'NtryDtls')).flatMap((d) => list(get(d, 'TxDtls')));
+  const remittance = details.flatMap((tx) => list(get(tx, 'RmtInf', 'Ustrd')).map(str));
+  // The other party: whoever we paid on a debit, whoever paid us on a credit.
+  const otherRole = direction === 'DBIT' ? 'Cdtr' : 'Dbtr';
+  const counterparty = details.map((tx) => partyName(get(tx, 'RltdPties', otherRole))).find(Boolean);
+  const text = remittance.some((r) => r?.trim()) ? joinParts(remittance) : str(get(entry, 'AddtlNtryInf'));
+  const row: StatementRow = { line: number, date, value, description: cleanDescription(joinParts([counterparty, text])) };
+  const id = bankReference(str(get(entry, 'AcctSvcrRef'))) ?? bankReference(str(get(entry, 'NtryRef')));
+  if (id) row.bankTransactionId = id;
+  if (account) row.account = account;
+  return rowItem(row);
+}
+
+/** .02-.07 put the name at Cdtr/Nm; .08 wraps the party as Cdtr/Pty/Nm. */
+function partyName(party: XmlValue): string | undefined {
+  return optionalText(str(get(party, 'Nm')) ?? str(get(party, 'Pty', 'Nm')));
+}
+
+function get(value: XmlValue, ...path: string[]): XmlValue {
+  let current = value;
+  for (const key of path) {
+    if (Array.isArray(current)) current = current[0];
+    if (typeof current !== 'object' || current === null || Array.isArray(current)) return undefined;
+    current = current[key];
+  }
+  return current;
+}
+
+function list(value: XmlValue): XmlValue[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function str(value: XmlValue): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}

@@ -1,0 +1,102 @@
+// A small tokenizer for OFX. OFX 1.x is SGML where leaf elements are never closed
+// (`<TRNAMT>-12.50` then the next tag); OFX 2.x is XML. One reader handles both: an opening
+// tag followed by text is a leaf (a matching close tag, if any, is consumed); any other
+// opening tag starts an aggregate that ends at its close tag, closing whatever is still open
+// inside it. No XML library accepts the 1.x form, hence this file.
+
+export interface OfxNode {
+  name: string;
+  /** Set for leaves: the trimmed, entity-decoded value. */
+  text?: string;
+  children: OfxNode[];
+}
+
+export function parseOfxTree(source: string): OfxNode {
+  const root: OfxNode = { name: '#root', children: [] };
+  const stack: OfxNode[] = [root];
+  const length = source.length;
+  let i = source.search(/<OFX>/i);
+  if (i < 0) return root;
+  while (i < length) {
+    const open = source.indexOf('<', i);
+    if (open < 0) break;
+    if (source.startsWith('<!--', open)) {
+      const end = source.indexOf('-->', open + 4);
+      i = end < 0 ? length : end + 3;
+      continue;
+    }
+    const close = source.indexOf('>', open + 1);
+    if (close < 0) break;
+    const tag = source.slice(open + 1, close).trim();
+    i = close + 1;
+    if (tag.startsWith('?') || tag.startsWith('!')) continue;
+    if (tag.startsWith('/')) {
+      const name = tag.slice(1).trim().toUpperCase();
+      const at = stack.findLastIndex((node) => node.name === name);
+      if (at > 0) stack.length = at;
+      continue;
+    }
+    const name = (tag.split(/\s/, 1)[0] ?? '').replace(/\/$/, '').toUpperCase();
+    const parent = stack[stack.length - 1] as OfxNode;
+    const nextTag = source.indexOf('<', i);
+    const rawText = source.slice(i, nextTag < 0 ? length : nextTag);
+    const text = rawText.trim();
+    if (tag.endsWith('/')) {
+      parent.children.push({ name, text: '', children: [] });
+    } else if (text !== '') {
+      parent.children.push({ name, text: decodeEntities(text), children: [] });
+      i = nextTag < 0 ? length : nextTag;
+      // XML form: skip the leaf's own close tag so it does not close an aggregate.
+      const ownClose = new RegExp(`^</\\s*${name}\\s*>`, 'i');
+      const rest = source.slice(i, i + name.length + 8);
+      const closeMatch = ownClose.exec(rest);
+      if (closeMatch) i += closeMatch[0].length;
+    } else {
+      const node: OfxNode = { name, children: [] };
+      parent.children.push(node);
+      stack.push(node);
+    }
+  }
+  return root;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** Decodes the XML entities; a bare "&" (common in 1.x files) is left as it is. */
+function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+  });
+}
+
+/** All nodes with this name below `node`, in document order (not descending into matches). */
+export function findAll(node: OfxNode, name: string, out: OfxNode[] = []): OfxNode[] {
+  for (const child of node.children) {
+    if (child.name === name) out.push(child);
+    else findAll(child, name, out);
+  }
+  return out;
+}
+
+/**
+ * First node with this name below `node`, depth-first. Searching descendants rather than
+ * direct children keeps working when an empty 1.x leaf (`<MEMO>` with no value) was read
+ * as an aggregate and swallowed its following siblings.
+ */
+export function findFirst(node: OfxNode, name: string): OfxNode | undefined {
+  for (const child of node.children) {
+    if (child.name === name) return child;
+    const inner = findFirst(child, name);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+export function textOf(node: OfxNode, name: string): string | undefined {
+  return findFirst(node, name)?.text;
+}

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { fixture, invalid, readStatement, row } from './statement-helpers.js';
+
+describe('CSV statements', () => {
+  it('reads a UTF-8 file with BOM and CRLF using the generic profile, reporting bad rows', async () => {
+    const result = await readStatement(fixture('generic-bom-crlf.csv'));
+    assert.equal(result.format, 'csv');
+    assert.equal(result.bankNameHint, undefined);
+    assert.deepEqual(result.items, [
+      row({ line: 2, date: '2024-01-02', description: 'Coffee Corner, Main St', value: -3.8, bankTransactionId: 'TX-1001', category: 'Eating out' }),
+      row({ line: 3, date: '2024-01-03', description: 'Salary ACME Corp', value: 2500, bankTransactionId: 'TX-1002', category: 'Income' }),
+      row({ line: 4, date: '2024-01-05', description: 'Refund web shop', value: -12.5, bankTransactionId: 'TX-1003' }),
+      invalid(5, 'missing column "Amount" (the row has 2 fields)'),
+      invalid(6, 'date "2024-13-01" has no month 13'),
+      invalid(7, 'amount "abc" has no digits'),
+      row({ line: 9, date: '2024-01-09', description: 'Bookshop "Pages"', value: -19.99, category: 'Shopping' }),
+    ]);
+  });
+
+  it('reads a Windows-1252 German export with preamble, Soll/Haben and a multi-line field', async () => {
+    const result = await readStatement(fixture('de-soll-haben-win1252.csv'), { profile: 'de-soll-haben' });
+    assert.deepEqual(result.items, [
+      row({ line: 6, date: '2024-01-02', description: 'Stadtwerke Düsseldorf Abschlag Strom Januar 2024', value: -1234.56 }),
+      row({ line: 8, date: '2024-01-03', description: 'Arbeitgeber GmbH Gehalt Januar', value: 2500 }),
+      row({ line: 9, date: '2024-01-04', description: 'Bäckerei Schäfer Brötchen', value: -4.2 }),
+      invalid(10, 'date "31.02.2024" is not a real day'),
+      invalid(11, 'neither "Soll" nor "Haben" has an amount'),
+      invalid(12, 'date is empty'),
+    ]);
+  });
+
+  it('reads a Sparkasse CSV-CAMT export with two-digit years and ignores NOTPROVIDED references', async () => {
+    const result = await readStatement(fixture('sparkasse-csv-camt.csv'), { profile: 'sparkasse-csv-camt' });
+    assert.deepEqual(result.items, [
+      row({ line: 2, date: '2024-01-15', description: 'FitWerk Köln GmbH Beitrag Fitnessstudio 01/2024', value: -29.9, bankTransactionId: 'E2E-2024-0001', account: 'DE44500105175407324931' }),
+      row({ line: 3, date: '2024-01-16', description: 'Ärzte ohne Grenzen e.V. Rückzahlung Grillfest', value: 1015, account: 'DE44500105175407324931' }),
+      invalid(4, 'date "29.02.23" is not a real day'),
+    ]);
+  });
+
+  it('reads a UTF-16 LE tab-separated spreadsheet export and guesses DD/MM/YYYY from an unambiguous day', async () => {
+    const result = await readStatement(fixture('excel-unicode-text-utf16le.txt'));
+    assert.deepEqual(result.items, [
+      row({ line: 2, date: '2024-01-03', description: 'Corner shop', value: -7.45 }),
+      row({ line: 3, date: '2024-01-25', description: 'Transfer from savings', value: 300 }),
+      row({ line: 5, date: '2024-01-31', description: 'Interest', value: 0.12 }),
+    ]);
+  });
+
+  it('reads a US export with parentheses for negatives and dollar signs', async () => {
+    const result = await readStatement(fixture('us-bank-parentheses.csv'), { profile: 'us-bank' });
+    assert.deepEqual(result.items, [
+      row({ line: 2, date: '2024-01-05', description: 'AMAZON.COM, INC. Order 112-334', value: -1234.56, bankTransactionId: '202401050001', category: 'Shopping' }),
+      row({ line: 3, date: '2024-01-06', description: 'PAYROLL DEPOSIT', value: 3100, bankTransactionId: '202401060002', category: 'Income' }),
+      row({ line: 4, date: '2024-01-07', description: 'ATM WITHDRAWAL', value: -40, bankTransactionId: '202401070003', category: 'Cash' }),
+      invalid(5, 'date "02/30/2024" is not a real day'),
+    ]);
+  });
+
+  it('reads a UK export whose header is below an account preamble', async () => {
+    const result = await readStatement(fixture('uk-bank-preamble.csv'), { profile: 'uk-bank' });
+    assert.deepEqual(result.items, [
+      row({ line: 6, date: '2024-01-31', description: 'COUNCIL TAX', value: -142 }),
+      row({ line: 7, date: '2024-01-30', description: 'SALARY', value: 2150 }),
+      row({ line: 8, date: '2024-01-29', description: 'TESCO STORES 3021', value: -23.17 }),
+    ]);
+  });
+
+  it('can be iterated twice with the same result', async () => {
+    const { openStatement } = await import('../../src/importers/index.js');
+    const statement = await openStatement(fixture('uk-bank-preamble.csv'), { profile: 'uk-bank' });
+    const lines = async () => {
+      const out: number[] = [];
+      for await (const item of statement.items) out.push(item.kind === 'row' ? item.row.line : item.line);
+      return out;
+    };
+    assert.deepEqual(await lines(), [6, 7, 8]);
+    assert.deepEqual(await lines(), [6, 7, 8]);
+  });
+});

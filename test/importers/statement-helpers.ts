@@ -1,0 +1,22 @@
+// Shared helpers for the importer tests: fixture paths and reading a whole statement.
+import { fileURLToPath } from 'node:url';
+import { openStatement, type OpenStatementOptions, type ParsedItem, type StatementRow } from '../../src/importers/index.js';
+
+export function fixture(name: string): string {
+  return fileURLToPath(new URL(`../fixtures/statements/${name}`, import.meta.url));
+}
+
+export async function readStatement(path: string, opts?: OpenStatementOptions) {
+  const statement = await openStatement(path, opts);
+  const items: ParsedItem[] = [];
+  for await (const item of statement.items) items.push(item);
+  return { format: statement.format, bankNameHint: statement.bankNameHint, items };
+}
+
+export function row(fields: StatementRow): ParsedItem {
+  return { kind: 'row', row: fields };
+}
+
+export function invalid(line: number, reason: string): ParsedItem {
+  return { kind: 'invalid', line, reason };
+}
