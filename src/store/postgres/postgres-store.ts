@@ -141,6 +141,8 @@ export class PostgresStore implements Store {
   setTransactionCategory(id: TransactionId, category: string | null): Promise<boolean> {
     return this.guard(() =>
       this.transaction(async (client) => {
+        // Check first, so a PUT to a missing transaction creates no category either.
+        if (!(await first<TransactionRow>(client, this.queries.findTransactionById(id)))) return false;
         if (category !== null) await client.query(text(this.queries.insertCategoryIfMissing(category)));
         const result = await client.query(text(this.queries.updateTransactionCategory(id, category)));
         return (result.rowCount ?? 0) > 0;

@@ -123,6 +123,8 @@ export class SqliteStore implements Store {
 
   setTransactionCategory(id: TransactionId, category: string | null): Promise<boolean> {
     return this.write(() => {
+      // Check first, so a PUT to a missing transaction creates no category either.
+      if (!this.first<TransactionRow>(this.queries.findTransactionById(id))) return false;
       if (category !== null) this.run(this.queries.insertCategoryIfMissing(category));
       return this.run(this.queries.updateTransactionCategory(id, category)).changes > 0;
     });
