@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { statSync } from 'node:fs';
+import { after, it } from 'node:test';
+import createClient from 'openapi-fetch';
+import type { paths } from '../../src/http/contract.gen.js';
+import { describeEachEngine } from '../support/engines.js';
+import { runCli, startServerProcess, type ServerProcess } from '../support/server-process.js';
+
+describeEachEngine('moneta serve (end to end)', ({ engine, freshDbSetting }) => {
+  const running: ServerProcess[] = [];
+  after(async () => {
+    await Promise.all(running.map((server) => server.stop('SIGKILL')));
+  });
+  const start = async (db: string, extra: string[] = []) => {
+    const server = await startServerProcess(['--db', db, '--workers', '1', '--log-level', 'info', ...extra]);
+    running.push(server);
+    return server;
+  };
+
+  it('serves the contract through a generated client, stops on SIGTERM and keeps the data on restart', async () => {
+    const db = await freshDbSetting();
+    const bank = await runCli(['banks', 'add', 'ing', 'ING Bank', '--db', db]);
+    assert.equal(bank.code, 0, bank.stderr);
+    const first = await start(db);
+    const client = createClient<paths>({ baseUrl: first.url });
+
+    const created = await client.POST('/transactions', {
+      body: { date: '2024-02-29', description: 'Café Müller', value: -3.1, category: 'Coffee', bank: 'ing' },
+    });
+    assert.equal(created.response.status, 201);
+    assert.deepEqual(created.data, { id: 1, date: '2024-02-29', description: 'Café Müller', value: -3.1, category: 'Coffee', bank: 'ing' });
+    assert.equal(created.response.headers.get('location'), '/transactions/1');
+
+    const invalid = await client.POST('/transactions', { body: { date: '2023-02-29', description: 'x', value: 1 } });
+    assert.equal(invalid.response.status, 400);
+    assert.equal(invalid.error?.errors[0]?.name, 'date');
+
+    const put = await client.PUT('/transactions/{transactionId}', { params: { path: { transactionId: 1 } }, body: { category: 'Treats' } });
+    assert.equal(put.response.status, 204);
+
+    const listed = await client.GET('/transactions', { params: { query: { description: 'CAFÉ', sort: '-date' } } });
+    assert.equal(listed.response.status, 200);
+    assert.equal(listed.response.headers.get('x-total-count'), '1');
+    assert.equal(listed.data?.[0]?.category, 'Treats');
+
+    const banks = await client.GET('/banks/{bankId}', { params: { path: { bankId: 'ing' } } });
+    assert.deepEqual(banks.data, { id: 'ing', name: 'ING Bank' });
+    const health = await client.GET('/healthz');
+    assert.deepEqual(health.data, { status: 'ok', store: { engine, reachable: true } });
+
+    assert.equal(await first.stop('SIGTERM'), 0);
+    assert.match(first.output(), /shutting down/);
+    assert.match(first.output(), /"reqId":/, 'log lines carry the request id');
+
+    const second = await start(db);
+    const again = await createClient<paths>({ baseUrl: second.url }).GET('/transactions/{transactionId}', {
+      params: { path: { transactionId: 1 } },
+    });
+    assert.deepEqual(again.data, { id: 1, date: '2024-02-29', description: 'Café Müller', value: -3.1, category: 'Treats', bank: 'ing' });
+    if (engine === 'sqlite') {
+      for (const file of [db, `${db}-wal`, `${db}-shm`]) {
+        assert.equal(statSync(file).mode & 0o777, 0o600, `${file} is private while the server runs`);
+      }
+    }
+    assert.equal(await second.stop('SIGTERM'), 0);
+  });
+
+  it('finishes an in-flight request before exiting on SIGTERM', async () => {
+    const db = await freshDbSetting();
+    const server = await start(db);
+    const writes = Array.from({ length: 50 }, (_, i) =>
+      fetch(`${server.url}/transactions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ date: '2024-01-01', description: `in flight ${i}`, value: i }),
+      }).then((response) => response.status),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    server.child.kill('SIGTERM');
+    const statuses = await Promise.allSettled(writes);
+    const acknowledged = statuses.filter((status) => status.status === 'fulfilled' && status.value === 201).length;
+    await server.stop();
+    const restarted = await start(db);
+    const list = await fetch(`${restarted.url}/transactions?limit=0`);
+    assert.ok(Number(list.headers.get('x-total-count')) >= acknowledged, 'every acknowledged write survived');
+    await restarted.stop();
+  });
+
+  it('demo loads a realistic dataset that the server then serves', async () => {
+    const db = await freshDbSetting();
+    const demo = await runCli(['demo', '--db', db]);
+    assert.equal(demo.code, 0, demo.stderr);
+    assert.match(demo.stdout, /loaded 3 banks, 20 categories and 2000 transactions/);
+    const refused = await runCli(['demo', '--db', db]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /already has 2000 transactions/);
+    const server = await start(db);
+    const uncategorised = await fetch(`${server.url}/transactions?category=&limit=1`);
+    assert.ok(Number(uncategorised.headers.get('x-total-count')) > 0);
+    const categories = (await (await fetch(`${server.url}/categories`)).json()) as { group?: { name: string } }[];
+    assert.equal(categories.length, 20);
+    assert.ok(new Set(categories.map((category) => category.group?.name).filter(Boolean)).size >= 6);
+    await server.stop();
+  });
+});
