@@ -49,7 +49,9 @@ export class PostgresStore implements Store {
     this.pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolMax ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 3000,
+      // Waiting for a connection (server silent, or every pooled one busy) never outlasts the
+      // statement timeout either: an outage answers 503 within the same bound as a slow query.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? Math.min(3000, statementTimeout),
       statement_timeout: statementTimeout,
       // The client gives up shortly after the server should have: a dead socket cannot hang a request.
       query_timeout: statementTimeout + 1000,

@@ -1,0 +1,83 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { after } from 'node:test';
+import { projectFile } from '../../src/project-root.js';
+
+export interface SpawnedServer {
+  /** http://127.0.0.1:port */
+  baseUrl: string;
+  child: ChildProcess;
+  /** Every log line (stdout and stderr) so far, for assertions and failure messages. */
+  output: string[];
+  /** SIGTERM, then waits for the exit; resolves to the exit code. */
+  stop(): Promise<number | null>;
+}
+
+const START_TIMEOUT_MS = 30_000;
+
+/**
+ * Runs `moneta serve` as a real process on a port of its own choosing (--port 0) and resolves
+ * once its "listening" log line names the port (single process or cluster primary alike).
+ * Stopped after the test at the latest.
+ */
+export async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<SpawnedServer> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--no-access-log', ...args],
+    { cwd: projectFile('.'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const output: string[] = [];
+  const exited: Promise<number | null> = once(child, 'exit').then(([code]) => code as number | null);
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  after(stop);
+
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${START_TIMEOUT_MS} ms:\n${output.join('\n')}`)), START_TIMEOUT_MS);
+    for (const stream of [child.stdout, child.stderr]) {
+      if (!stream) continue;
+      createInterface({ input: stream }).on('line', (line) => {
+        output.push(line);
+        const match = /moneta listening on (http:\/\/[^\s"]+)/.exec(line);
+        if (match?.[1]) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+    }
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (code ${code}) before listening:\n${output.join('\n')}`));
+    });
+  });
+  return { baseUrl, child, output, stop };
+}
+
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  ms: number;
+}
+
+/** One HTTP request with JSON in and out; a network failure rejects. */
+export async function request(baseUrl: string, method: string, path: string, payload?: unknown, timeoutMs = 20_000): Promise<HttpResult> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    // not JSON: kept as text so the assertion shows it
+  }
+  return { status: response.status, headers: response.headers, body, ms: performance.now() - started };
+}
