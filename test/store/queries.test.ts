@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+import { escapeLike, postgresQuirks, sqliteQuirks } from '../../src/store/dialect-quirks.js';
+import { Queries } from '../../src/store/queries.js';
+import type { Database } from '../../src/store/schema.js';
+
+/** Query builders without a connection: only SQL text and parameters are inspected. */
+function offline(engine: 'sqlite' | 'postgres'): Queries {
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => (engine === 'sqlite' ? new SqliteAdapter() : new PostgresAdapter()),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (kysely) => (engine === 'sqlite' ? new SqliteIntrospector(kysely) : new PostgresIntrospector(kysely)),
+      createQueryCompiler: () => (engine === 'sqlite' ? new SqliteQueryCompiler() : new PostgresQueryCompiler()),
+    },
+  });
+  return new Queries(db, engine === 'sqlite' ? sqliteQuirks : postgresQuirks);
+}
+
+describe('query building', () => {
+  const base = { sort: [], limit: 10, offset: 20 };
+
+  it('matches descriptions literally: instr() on SQLite, LIKE with escaped wildcards on PostgreSQL', () => {
+    const sqlite = offline('sqlite').listPage({ ...base, descriptionContains: '50%_\\' });
+    assert.match(sqlite.sql, /instr\(description_folded, \?\) > 0/);
+    assert.ok(sqlite.parameters.includes('50%_\\'));
+    const postgres = offline('postgres').listPage({ ...base, descriptionContains: '50%_\\' });
+    assert.match(postgres.sql, /description_folded LIKE \$1/);
+    assert.equal(postgres.parameters[0], '%50\\%\\_\\\\%');
+  });
+
+  it('adds the id tiebreak unless id is already a sort key, and orders uncategorised rows with NULLS LAST/FIRST', () => {
+    const queries = offline('sqlite');
+    const byValue = queries.listPage({ ...base, sort: [{ field: 'value', descending: true }] }).sql;
+    assert.match(byValue, /order by "value" DESC, "id" asc limit \? offset \?$/);
+    const byCategory = queries.listPage({ ...base, sort: [{ field: 'category', descending: false }] }).sql;
+    assert.match(byCategory, /order by category ASC NULLS LAST, "id" asc/);
+    const byCategoryDesc = queries.listPage({ ...base, sort: [{ field: 'category', descending: true }] }).sql;
+    assert.match(byCategoryDesc, /order by category DESC NULLS FIRST/);
+    const byId = queries.listPage({ ...base, sort: [{ field: 'id', descending: true }] }).sql;
+    assert.match(byId, /order by "id" DESC limit/);
+  });
+
+  it('selects uncategorised rows with IS NULL and combines filters with AND', () => {
+    const compiled = offline('postgres').countMatching({ ...base, category: null, bank: 'ing', descriptionContains: 'x' });
+    assert.match(compiled.sql, /where "category" is null and "bank_id" = \$1 and description_folded LIKE \$2/);
+  });
+
+  it('leaves the description filter out when it is empty (the empty string is in every description)', () => {
+    assert.doesNotMatch(offline('sqlite').countMatching({ ...base, descriptionContains: '' }).sql, /instr/);
+  });
+
+  it('escapes LIKE wildcards and the escape character itself', () => {
+    assert.equal(escapeLike('a%b_c\\d'), 'a\\%b\\_c\\\\d');
+  });
+});
