@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
 import type { ServeConfig } from './config.js';
+import { ruleCategoryResolver } from './services/rule-resolver.js';
 import { openMigratedStore, openStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
 
@@ -22,7 +23,7 @@ export interface RunningServer {
 /** Opens the store, builds the app and listens. The caller decides about signals. */
 export async function startServer(config: ServeConfig, logger: Logger, options: { migrate: boolean }): Promise<RunningServer> {
   const store = options.migrate ? await openMigratedStore(config) : openStore(config);
-  const app = await buildApp({ store, logger, accessLog: config.accessLog });
+  const app = await buildApp({ store, logger, accessLog: config.accessLog, resolveCategory: ruleCategoryResolver(store) });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {

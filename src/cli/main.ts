@@ -3,6 +3,8 @@ import { registerBanksCommand } from './banks.command.js';
 import { registerCategoriesCommand } from './categories.command.js';
 import { userMessage } from './cli-support.js';
 import { registerDemoCommand } from './demo.command.js';
+import { registerImportCommand } from './import.command.js';
+import { registerRulesCommand } from './rules.command.js';
 import { registerServeCommand } from './serve.command.js';
 
 export function buildProgram(): Command {
@@ -15,6 +17,8 @@ export function buildProgram(): Command {
   registerBanksCommand(program);
   registerCategoriesCommand(program);
   registerDemoCommand(program);
+  registerImportCommand(program);
+  registerRulesCommand(program);
   return program;
 }
 

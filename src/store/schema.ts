@@ -10,6 +10,25 @@ export interface TransactionsTable {
   value: number;
   category: string | null;
   bank_id: string | null;
+  /** De-duplication key of an imported row (see migration 0002); never part of the API. */
+  import_key: string | null;
+}
+
+export interface RulesTable {
+  id: Generated<number>;
+  category: string;
+  description_contains: string | null;
+  description_pattern: string | null;
+  min_value: number | null;
+  max_value: number | null;
+  bank_id: string | null;
+  priority: number;
+}
+
+/** Per-import temporary table: how often each fingerprint occurred so far in the file. */
+export interface ImportOccurrencesTable {
+  fingerprint: string;
+  n: number;
 }
 
 export interface BanksTable {
@@ -27,4 +46,6 @@ export interface Database {
   transactions: TransactionsTable;
   banks: BanksTable;
   categories: CategoriesTable;
+  rules: RulesTable;
+  import_occurrences: ImportOccurrencesTable;
 }

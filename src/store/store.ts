@@ -6,6 +6,8 @@ import type {
   TransactionQuery,
   TransactionRecord,
 } from '../domain/transaction.js';
+import type { NewRule, Rule } from '../domain/rules/rule.js';
+import type { ImportSession } from './import-session.js';
 
 export type EngineName = 'sqlite' | 'postgres';
 
@@ -49,6 +51,19 @@ export interface Store {
   saveCategory(category: Category): Promise<void>;
   /** With force, transactions in the category become uncategorised first. */
   removeCategory(name: string, options: { force: boolean }): Promise<RemoveOutcome>;
+
+  /** Starts importing one file into a bank: one open transaction (see ImportSession). */
+  beginImport(bank: string): Promise<ImportSession>;
+  /** Categorisation rules, in the order they apply. */
+  listRules(): Promise<Rule[]>;
+  /** The bank, when given, must exist (the caller checks; the foreign key enforces). */
+  addRule(rule: NewRule): Promise<Rule>;
+  /** False when there is no such rule. */
+  removeRule(id: number): Promise<boolean>;
+  /** Changes whenever a rule is added or removed; one cheap query, so caches can ask often. */
+  rulesVersion(): Promise<string>;
+  /** Up to `limit` transactions with id > afterId, by id: a scan that may update as it goes. */
+  transactionsAfter(afterId: number, limit: number, options: { uncategorisedOnly: boolean }): Promise<TransactionRecord[]>;
 }
 
 export type RemoveOutcome = { status: 'removed' } | { status: 'missing' } | { status: 'in-use'; transactions: number };

@@ -1,6 +1,7 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { EngineName } from '../store.js';
 import * as initialSchema from './0001-initial-schema.js';
+import * as importAndRules from './0002-import-and-rules.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -12,6 +13,7 @@ interface EngineMigration {
  */
 const MIGRATIONS: Record<string, EngineMigration> = {
   '0001-initial-schema': initialSchema,
+  '0002-import-and-rules': importAndRules,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

@@ -17,6 +17,10 @@ import {
 } from '../queries.js';
 import type { Database as Schema } from '../schema.js';
 import type { RemoveOutcome, Store, TransactionPage } from '../store.js';
+import type { NewRule, Rule } from '../../domain/rules/rule.js';
+import type { ImportSession } from '../import-session.js';
+import { RulesQueries, toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from '../rules-queries.js';
+import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
 
 export interface PostgresStoreOptions {
@@ -43,6 +47,7 @@ export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
   private readonly kysely: Kysely<Schema>;
   private readonly queries: Queries;
+  private readonly rules: RulesQueries;
 
   constructor(options: PostgresStoreOptions) {
     const statementTimeout = options.statementTimeoutMs ?? 5000;
@@ -63,6 +68,7 @@ export class PostgresStore implements Store {
     this.pool.on('error', () => {});
     this.kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: this.pool }) });
     this.queries = new Queries(this.kysely, postgresQuirks);
+    this.rules = new RulesQueries(this.kysely);
   }
 
   async migrate(): Promise<void> {
@@ -197,6 +203,34 @@ export class PostgresStore implements Store {
         return { status: 'removed' };
       }),
     );
+  }
+
+  beginImport(bank: string): Promise<ImportSession> {
+    return this.guard(() => beginPostgresImport(this.pool, bank, translateError));
+  }
+
+  async listRules(): Promise<Rule[]> {
+    return (await this.guard(() => all<RuleRow>(this.pool, this.rules.listRules()))).map(toRule);
+  }
+
+  async addRule(rule: NewRule): Promise<Rule> {
+    const inserted = await this.guard(() => first<{ id: number }>(this.pool, this.rules.insertRule(rule)));
+    if (!inserted) throw new Error('INSERT ... RETURNING gave no row');
+    return { ...rule, id: Number(inserted.id) };
+  }
+
+  async removeRule(id: number): Promise<boolean> {
+    const result = await this.guard(() => this.pool.query(text(this.rules.deleteRule(id))));
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async rulesVersion(): Promise<string> {
+    return toRulesVersion(await this.guard(() => first<RulesVersionRow>(this.pool, this.rules.rulesVersion())));
+  }
+
+  async transactionsAfter(afterId: number, limit: number, options: { uncategorisedOnly: boolean }): Promise<TransactionRecord[]> {
+    const rows = await this.guard(() => all<TransactionRow>(this.pool, this.rules.transactionsAfter(afterId, limit, options.uncategorisedOnly)));
+    return rows.map(toTransactionRecord);
   }
 
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {

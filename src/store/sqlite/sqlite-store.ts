@@ -17,6 +17,10 @@ import {
 } from '../queries.js';
 import type { Database as Schema } from '../schema.js';
 import type { RemoveOutcome, Store, TransactionPage } from '../store.js';
+import type { NewRule, Rule } from '../../domain/rules/rule.js';
+import type { ImportSession } from '../import-session.js';
+import { RulesQueries, toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from '../rules-queries.js';
+import { SqliteImportSession } from './sqlite-import-session.js';
 import { preparePrivateDatabaseFile } from './open-file.js';
 import { WriteBatcher } from './write-batcher.js';
 
@@ -35,6 +39,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly kysely: Kysely<Schema>;
   private readonly queries: Queries;
+  private readonly rules: RulesQueries;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly writes: WriteBatcher;
   private readonly readPage: (query: TransactionQuery) => TransactionPage;
@@ -49,6 +54,7 @@ export class SqliteStore implements Store {
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
     this.kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: this.db }) });
     this.queries = new Queries(this.kysely, sqliteQuirks);
+    this.rules = new RulesQueries(this.kysely);
     this.writes = new WriteBatcher(this.db);
     // One read transaction, so the total and the page come from the same snapshot even while
     // other processes write.
@@ -172,6 +178,36 @@ export class SqliteStore implements Store {
       this.run(this.queries.deleteCategory(name));
       return { status: 'removed' };
     });
+  }
+
+  async beginImport(bank: string): Promise<ImportSession> {
+    // Writes already queued commit on their own first, not inside the import's transaction.
+    this.writes.flush();
+    return this.guard(() => new SqliteImportSession(this.db, bank, translateError));
+  }
+
+  async listRules(): Promise<Rule[]> {
+    return this.guard(() => this.all<RuleRow>(this.rules.listRules()).map(toRule));
+  }
+
+  addRule(rule: NewRule): Promise<Rule> {
+    return this.write(() => {
+      const inserted = this.first<{ id: number }>(this.rules.insertRule(rule));
+      if (!inserted) throw new Error('INSERT ... RETURNING gave no row');
+      return { ...rule, id: Number(inserted.id) };
+    });
+  }
+
+  removeRule(id: number): Promise<boolean> {
+    return this.write(() => this.run(this.rules.deleteRule(id)).changes > 0);
+  }
+
+  async rulesVersion(): Promise<string> {
+    return this.guard(() => toRulesVersion(this.first<RulesVersionRow>(this.rules.rulesVersion())));
+  }
+
+  async transactionsAfter(afterId: number, limit: number, options: { uncategorisedOnly: boolean }): Promise<TransactionRecord[]> {
+    return this.guard(() => this.all<TransactionRow>(this.rules.transactionsAfter(afterId, limit, options.uncategorisedOnly)).map(toTransactionRecord));
   }
 
   private async write<T>(job: () => T): Promise<T> {

@@ -1,0 +1,69 @@
+import { Option, type Command } from 'commander';
+import { basename } from 'node:path';
+import type { StoreFlags } from '../config.js';
+import { listProfiles, StatementError, type StatementFormat } from '../importers/index.js';
+import { ImportService, type ImportResult } from '../services/import.service.js';
+import { addStoreOptions, CliError, withStore } from './cli-support.js';
+import { printHumanReport, printJsonReport, startProgress } from './import-output.js';
+
+interface ImportFlags extends StoreFlags {
+  bank: string;
+  format: StatementFormat | 'auto';
+  profile?: string;
+  dryRun?: boolean;
+  skipInvalid?: boolean;
+  json?: boolean;
+}
+
+export function registerImportCommand(program: Command): void {
+  addStoreOptions(
+    program
+      .command('import <files...>')
+      .description('Import bank statements (CSV, OFX/QFX, QIF, CAMT.053, MT940); rows already imported are recognised and skipped')
+      .requiredOption('--bank <id>', 'the bank the statements come from (see `moneta banks list`)')
+      .addOption(new Option('--format <format>', 'statement format').choices(['auto', 'csv', 'ofx', 'qif', 'camt053', 'mt940']).default('auto'))
+      .option('--profile <name-or-file>', `CSV column layout: ${listProfiles().join(', ')}, or a path to a profile JSON file`)
+      .option('--dry-run', 'report what would happen, write nothing')
+      .option('--skip-invalid', 'import the valid rows of a file that has invalid ones (default: such a file imports nothing)')
+      .option('--json', 'print {"added","duplicates","invalid","rows":[...]} per file, one JSON document per line'),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  moneta import statement.csv --bank ing --profile de-soll-haben\n  moneta import 2024-*.ofx --bank chase --dry-run --json',
+    )
+    .action(async (files: string[], flags: ImportFlags) => {
+      await withStore(flags, async (store) => {
+        const service = new ImportService(store);
+        const rejected: string[] = [];
+        for (const file of files) {
+          const progress = await startProgress(file, basename(file));
+          let result: ImportResult;
+          try {
+            result = await service.importFile(file, {
+              bank: flags.bank,
+              format: flags.format,
+              profile: flags.profile,
+              dryRun: flags.dryRun ?? false,
+              skipInvalid: flags.skipInvalid ?? false,
+              onProgress: (line) => progress.update(line),
+            });
+          } catch (error) {
+            if (error instanceof StatementError) throw new CliError(error.message);
+            throw error;
+          } finally {
+            progress.stop();
+          }
+          try {
+            if (flags.json) await printJsonReport(result);
+            else await printHumanReport(result, flags.bank);
+          } finally {
+            await result.dispose();
+          }
+          if (result.outcome === 'rejected') rejected.push(`${result.file} (${result.invalid} invalid row${result.invalid === 1 ? '' : 's'})`);
+        }
+        if (rejected.length > 0) {
+          throw new CliError(`nothing imported from ${rejected.join(', ')}: fix the rows listed, or use --skip-invalid to import the valid rows`);
+        }
+      });
+    });
+}

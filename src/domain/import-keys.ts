@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import { foldForMatching } from './matching-text.js';
+
+/** Which rule made a row a duplicate: the bank's own id, or the fingerprint + occurrence. */
+export type DuplicateRule = 'bank-id' | 'fingerprint';
+
+export interface KeyedRow {
+  date: string;
+  description: string;
+  value: number;
+  bankTransactionId?: string;
+  account?: string;
+}
+
+/**
+ * Key from the bank's own transaction id. The account is part of it because banks number
+ * transactions per account (OFX FITID), and one file may hold several accounts.
+ */
+export function bankIdKey(row: KeyedRow): string | null {
+  if (row.bankTransactionId === undefined || row.bankTransactionId === '') return null;
+  return `b:${JSON.stringify([row.account ?? '', row.bankTransactionId])}`;
+}
+
+/**
+ * What makes two rows "the same purchase" when the bank gives no id: account, date, value and
+ * the description with case, accents and runs of whitespace ignored. Hashed so the key has a
+ * fixed, small size whatever the description's length.
+ */
+export function fingerprintOf(row: KeyedRow): string {
+  const description = foldForMatching(row.description).replace(/\s+/g, ' ').trim();
+  // String(value) is exact for the double the parser produced; -0 and 0 both print "0".
+  const material = JSON.stringify([row.account ?? '', row.date, String(row.value), description]);
+  return createHash('sha256').update(material).digest('base64url').slice(0, 22);
+}
+
+/** The n-th (1-based) row with this fingerprint in one file: identical twins get 1 and 2. */
+export function fingerprintKey(fingerprint: string, occurrence: number): string {
+  return `f:${fingerprint}:${occurrence}`;
+}
+
+export function ruleOfKey(key: string): DuplicateRule {
+  return key.startsWith('b:') ? 'bank-id' : 'fingerprint';
+}

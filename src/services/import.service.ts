@@ -1,0 +1,127 @@
+import { basename } from 'node:path';
+import { DomainError } from '../domain/errors.js';
+import { openStatement, type ParsedItem, type StatementFormat } from '../importers/index.js';
+import type { ImportSession } from '../store/import-session.js';
+import type { Store } from '../store/store.js';
+import { importBatch } from './import/batch-import.js';
+import { ReportSpool, type ReportRow } from './import/report-spool.js';
+import { RulesService } from './rules.service.js';
+
+export type { ReportRow, RowStatus } from './import/report-spool.js';
+
+export interface ImportOptions {
+  bank: string;
+  format?: StatementFormat | 'auto';
+  /** CSV only: a built-in profile name or a path to a profile JSON file. */
+  profile?: string;
+  /** Decide every row, write nothing. */
+  dryRun?: boolean;
+  /** Import the valid rows of a file that has invalid ones (default: the file imports nothing). */
+  skipInvalid?: boolean;
+  /** Rows decided and written per round trip; memory is bounded by this, not by the file. */
+  batchSize?: number;
+  /** Called after each batch with the file line (or entry number) reached. */
+  onProgress?: (line: number) => void;
+}
+
+/** imported: committed. dry-run: nothing written on purpose. rejected: invalid rows, nothing written. */
+export type ImportOutcome = 'imported' | 'dry-run' | 'rejected';
+
+export interface ImportResult {
+  file: string;
+  format: StatementFormat;
+  outcome: ImportOutcome;
+  added: number;
+  duplicates: number;
+  invalid: number;
+  /** Every input row in file order. Ids of rows that were not written are null. */
+  rows(): AsyncIterable<ReportRow>;
+  /** Deletes the spooled report; call once done with rows(). */
+  dispose(): Promise<void>;
+}
+
+/** --bank names no bank; the message says how to add it and what the file calls its bank. */
+export class UnknownBankError extends DomainError {
+  constructor(
+    readonly bank: string,
+    readonly bankNameHint: string | undefined,
+  ) {
+    const name = bankNameHint ?? 'Bank name';
+    super(
+      'invalid',
+      `no bank has id "${bank}"; add it first with: moneta banks add ${bank} ${JSON.stringify(name)}` +
+        (bankNameHint ? ` (the file names its bank "${bankNameHint}")` : ''),
+    );
+  }
+}
+
+const DEFAULT_BATCH = 2000;
+
+/**
+ * Imports statement files: the one write path for files, used by the command line. Each file
+ * is one store transaction (all or nothing); rows are streamed and decided batch by batch.
+ */
+export class ImportService {
+  constructor(private readonly store: Store) {}
+
+  async importFile(path: string, options: ImportOptions): Promise<ImportResult> {
+    const statement = await openStatement(path, { format: options.format ?? 'auto', profile: options.profile });
+    if (!(await this.store.findBankById(options.bank))) throw new UnknownBankError(options.bank, statement.bankNameHint);
+    const rules = await new RulesService(this.store).ruleSet();
+    const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
+    const spool = await ReportSpool.create();
+    const counts = { added: 0, duplicates: 0, invalid: 0 };
+    let session: ImportSession | undefined;
+    let firstInsertedId = Infinity;
+    try {
+      session = await this.store.beginImport(options.bank);
+      const open = session;
+      const flush = async (batch: ParsedItem[]) => {
+        const rows = await importBatch(open, { bank: options.bank, rules }, batch);
+        for (const row of rows) {
+          if (row.status === 'added') {
+            counts.added += 1;
+            if (row.id !== null && row.id < firstInsertedId) firstInsertedId = row.id;
+          } else if (row.status === 'duplicate') counts.duplicates += 1;
+          else counts.invalid += 1;
+        }
+        await spool.write(rows);
+        const last = batch[batch.length - 1];
+        if (last) options.onProgress?.(last.kind === 'row' ? last.row.line : last.line);
+      };
+      let batch: ParsedItem[] = [];
+      for await (const item of statement.items) {
+        batch.push(item);
+        if (batch.length >= batchSize) {
+          await flush(batch);
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await flush(batch);
+      await spool.finish();
+      const outcome: ImportOutcome = options.dryRun ? 'dry-run' : counts.invalid > 0 && !options.skipInvalid ? 'rejected' : 'imported';
+      if (outcome === 'imported') await session.commit();
+      else await session.rollback();
+      return {
+        file: basename(path),
+        format: statement.format,
+        outcome,
+        ...counts,
+        rows: () => (outcome === 'imported' ? spool.read() : withoutUnwrittenIds(spool.read(), firstInsertedId)),
+        dispose: () => spool.dispose(),
+      };
+    } catch (error) {
+      await session?.rollback().catch(() => {});
+      await spool.dispose();
+      throw error;
+    }
+  }
+}
+
+/** Rows not committed have no id; a duplicate of one of them has no original to point at. */
+async function* withoutUnwrittenIds(rows: AsyncIterable<ReportRow>, firstInsertedId: number): AsyncGenerator<ReportRow> {
+  for await (const row of rows) {
+    const unwrittenOriginal = row.duplicateOf !== null && row.duplicateOf >= firstInsertedId;
+    yield { ...row, id: null, duplicateOf: unwrittenOriginal ? null : row.duplicateOf };
+  }
+}

@@ -1,0 +1,60 @@
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+export type RowStatus = 'added' | 'duplicate' | 'invalid';
+
+/** One line of the import report (the --json rows). */
+export interface ReportRow {
+  line: number;
+  status: RowStatus;
+  /** The new transaction's id (added rows of a committed import), else null. */
+  id: number | null;
+  /** The transaction this row duplicates, when known. */
+  duplicateOf: number | null;
+  /** Invalid: why. Duplicate: the rule that decided, "bank-id" or "fingerprint". */
+  reason: string | null;
+}
+
+/**
+ * The report of a large file does not fit the "memory bounded by the batch" promise, so rows
+ * go to a temporary file as they are decided and are read back once the outcome is known.
+ */
+export class ReportSpool {
+  private constructor(
+    private readonly dir: string,
+    private readonly out: WriteStream,
+  ) {}
+
+  static async create(): Promise<ReportSpool> {
+    const dir = await mkdtemp(join(tmpdir(), 'moneta-import-'));
+    return new ReportSpool(dir, createWriteStream(join(dir, 'rows.ndjson'), { mode: 0o600 }));
+  }
+
+  /** Appends rows; waits when the disk is slower than the import. */
+  async write(rows: readonly ReportRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const text = rows.map((row) => JSON.stringify([row.line, row.status, row.id, row.duplicateOf, row.reason])).join('\n') + '\n';
+    if (!this.out.write(text)) await new Promise<void>((resolve) => this.out.once('drain', resolve));
+  }
+
+  async finish(): Promise<void> {
+    await new Promise<void>((resolve, reject) => this.out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  }
+
+  async *read(): AsyncGenerator<ReportRow> {
+    const lines = createInterface({ input: createReadStream(join(this.dir, 'rows.ndjson'), 'utf8'), crlfDelay: Infinity });
+    for await (const line of lines) {
+      if (line === '') continue;
+      const [lineNumber, status, id, duplicateOf, reason] = JSON.parse(line) as [number, RowStatus, number | null, number | null, string | null];
+      yield { line: lineNumber, status, id, duplicateOf, reason };
+    }
+  }
+
+  async dispose(): Promise<void> {
+    this.out.destroy();
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,98 @@
+import type Database from 'better-sqlite3';
+import type { CompiledQuery } from 'kysely';
+import type { ImportedTransaction, ImportSession } from '../import-session.js';
+import { sqliteImportSql as SQL } from '../import-sql.js';
+
+/**
+ * An import on SQLite: BEGIN IMMEDIATE takes the write lock up front (another writer waits,
+ * or gets "busy" after the busy timeout), every batch runs inside, COMMIT makes it durable.
+ * A killed process leaves only WAL frames without a commit record, which SQLite ignores.
+ */
+export class SqliteImportSession implements ImportSession {
+  private readonly statements = new Map<string, Database.Statement>();
+  private open = true;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly bank: string,
+    private readonly translateError: (error: unknown) => unknown,
+  ) {
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      this.run(SQL.createOccurrenceTable());
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  async countOccurrences(fingerprints: readonly string[]): Promise<Map<string, number>> {
+    return this.guard(() => {
+      const distinct = [...new Set(fingerprints)];
+      const before = new Map<string, number>(distinct.map((fingerprint) => [fingerprint, 0]));
+      for (const row of this.all<{ fingerprint: string; n: number }>(SQL.occurrencesOf(distinct))) before.set(row.fingerprint, Number(row.n));
+      const after = new Map(before);
+      for (const fingerprint of fingerprints) after.set(fingerprint, (after.get(fingerprint) ?? 0) + 1);
+      this.run(SQL.saveOccurrences(after));
+      return before;
+    });
+  }
+
+  async findByKeys(keys: readonly string[]): Promise<Map<string, number>> {
+    return this.guard(() => toKeyMap(this.all(SQL.findByKeys(this.bank, keys))));
+  }
+
+  async insert(rows: readonly ImportedTransaction[]): Promise<Map<string, number>> {
+    return this.guard(() => {
+      const categories = [...new Set(rows.flatMap((row) => (row.category === null ? [] : [row.category])))];
+      if (categories.length > 0) this.run(SQL.insertCategoriesIfMissing(categories));
+      return toKeyMap(this.all(SQL.insertTransactions(this.bank, rows)));
+    });
+  }
+
+  async commit(): Promise<void> {
+    this.guard(() => {
+      const drop = SQL.dropOccurrenceTable();
+      if (drop) this.run(drop);
+      this.db.exec('COMMIT');
+      this.open = false;
+    });
+  }
+
+  async rollback(): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
+    // SQLite may already have rolled back on its own (e.g. after SQLITE_FULL).
+    if (this.db.inTransaction) this.db.exec('ROLLBACK');
+  }
+
+  private guard<T>(work: () => T): T {
+    if (!this.open) throw new Error('this import session is finished');
+    try {
+      return work();
+    } catch (error) {
+      throw this.translateError(error);
+    }
+  }
+
+  private statement(query: CompiledQuery): Database.Statement {
+    let statement = this.statements.get(query.sql);
+    if (!statement) {
+      statement = this.db.prepare(query.sql);
+      this.statements.set(query.sql, statement);
+    }
+    return statement;
+  }
+
+  private all<T>(query: CompiledQuery<T>): T[] {
+    return this.statement(query).all(...(query.parameters as unknown[])) as T[];
+  }
+
+  private run(query: CompiledQuery): void {
+    this.statement(query).run(...(query.parameters as unknown[]));
+  }
+}
+
+export function toKeyMap(rows: ReadonlyArray<{ import_key: string; id: number | string }>): Map<string, number> {
+  return new Map(rows.map((row) => [row.import_key, Number(row.id)]));
+}
