@@ -1,11 +1,14 @@
 import { Command, CommanderError } from 'commander';
+import { registerBackupCommands } from './backup.command.js';
 import { registerBanksCommand } from './banks.command.js';
 import { registerCategoriesCommand } from './categories.command.js';
+import { registerCopyCommand } from './copy.command.js';
 import { userMessage } from './cli-support.js';
 import { registerDemoCommand } from './demo.command.js';
 import { registerImportCommand } from './import.command.js';
 import { registerRulesCommand } from './rules.command.js';
 import { registerServeCommand } from './serve.command.js';
+import { registerTokensCommand } from './tokens.command.js';
 
 export function buildProgram(): Command {
   const program = new Command('moneta')
@@ -14,11 +17,14 @@ export function buildProgram(): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   registerServeCommand(program);
+  registerTokensCommand(program);
+  registerBackupCommands(program);
   registerBanksCommand(program);
   registerCategoriesCommand(program);
   registerDemoCommand(program);
   registerImportCommand(program);
   registerRulesCommand(program);
+  registerCopyCommand(program);
   return program;
 }
 

@@ -24,7 +24,7 @@ const START_TIMEOUT_MS = 30_000;
 export async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<SpawnedServer> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--no-access-log', ...args],
+    ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', ...args],
     { cwd: projectFile('.'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const output: string[] = [];

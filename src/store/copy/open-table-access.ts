@@ -1,0 +1,83 @@
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { isPostgresUrl } from '../open-store.js';
+import { preparePrivateDatabaseFile } from '../sqlite/open-file.js';
+import { KyselyTableAccess, type CopyQuirks } from './kysely-table-access.js';
+import type { TableAccess } from './table-access.js';
+
+export interface TableAccessSettings {
+  db: string;
+  statementTimeoutMs: number;
+  busyTimeoutMs: number;
+}
+
+const sqliteCopyQuirks: CopyQuirks = {
+  engine: 'sqlite',
+  listTables: () => sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name`,
+  identityState: (table, column) =>
+    sql<{ seq: unknown; top: unknown }>`SELECT
+      coalesce((SELECT seq FROM sqlite_sequence WHERE name = ${table.name}), 0) AS seq,
+      coalesce((SELECT max(${sql.ref(column)}) FROM ${sql.table(table.name)}), 0) AS top`,
+  // sqlite_sequence has no unique key on name: update the row, or add it when there is none.
+  setIdentity: (table, _column, value) => [
+    sql`UPDATE sqlite_sequence SET seq = ${value} WHERE name = ${table.name}`,
+    sql`INSERT INTO sqlite_sequence (name, seq) SELECT ${table.name}, ${value} WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ${table.name})`,
+  ],
+  bindable: (value) => {
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    if (value instanceof Date) return value.toISOString();
+    return value;
+  },
+  beginSnapshot: () => undefined,
+  // SQLite's limit is 32766 since 3.32; stay well under it.
+  maxParameters: 30_000,
+};
+
+const postgresCopyQuirks: CopyQuirks = {
+  engine: 'postgres',
+  listTables: () =>
+    sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
+      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  identityState: (table, column) =>
+    sql<{ seq: unknown; top: unknown }>`SELECT
+      coalesce(pg_sequence_last_value(pg_get_serial_sequence(${table.name}, ${column})::regclass), 0) AS seq,
+      coalesce((SELECT max(${sql.ref(column)}) FROM ${sql.table(table.name)}), 0) AS top`,
+  // setval(..., false) at 1 for an empty table: the first id handed out is then 1.
+  setIdentity: (table, column, value) => [
+    value > 0
+      ? sql`SELECT setval(pg_get_serial_sequence(${table.name}, ${column}), ${value}, true)`
+      : sql`SELECT setval(pg_get_serial_sequence(${table.name}, ${column}), 1, false)`,
+  ],
+  bindable: (value) => value,
+  beginSnapshot: () => sql`SET TRANSACTION READ ONLY`,
+  // The wire protocol's limit is 65535.
+  maxParameters: 60_000,
+};
+
+/** int8 (ids, counts, millisecond times) as numbers, as the store reads them. */
+const INT8_OID = 20;
+
+/** Opens whole-table access to a migrated store; see TableAccess. */
+export function openTableAccess(settings: TableAccessSettings): TableAccess {
+  if (isPostgresUrl(settings.db)) {
+    const pool = new pg.Pool({
+      connectionString: settings.db,
+      max: 2,
+      statement_timeout: settings.statementTimeoutMs,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+      },
+    });
+    pool.on('error', () => {});
+    return new KyselyTableAccess(new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }), postgresCopyQuirks);
+  }
+  if (settings.db !== ':memory:') preparePrivateDatabaseFile(settings.db);
+  const database = new Database(settings.db);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  database.pragma(`busy_timeout = ${Math.floor(settings.busyTimeoutMs)}`);
+  return new KyselyTableAccess(new Kysely<unknown>({ dialect: new SqliteDialect({ database }) }), sqliteCopyQuirks);
+}
