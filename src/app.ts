@@ -15,6 +15,8 @@ import { catalogueHandlers } from './http/routes/catalogue.routes.js';
 import { healthHandlers } from './http/routes/health.routes.js';
 import { transactionHandlers } from './http/routes/transactions.routes.js';
 import { createAjv } from './http/schema-validator.js';
+import { registerSecurity, securityServerOptions, type SecurityOptions } from './http/security/index.js';
+import { IdempotencyKeys } from './security/idempotency.js';
 
 export interface AppOptions {
   store: Store;
@@ -25,6 +27,10 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Categorisation for transactions created without a category. */
   resolveCategory?: CategoryResolver;
+  /** Tokens, Host allowlist, CORS and resource limits (see http/security/). */
+  security?: SecurityOptions;
+  /** Milliseconds since the epoch; tests move it to expire idempotency keys. */
+  now?: () => number;
 }
 
 /** Builds the HTTP app around a store. Never listens: server.ts and tests decide that. */
@@ -41,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    ...securityServerOptions(options.security),
   });
   const document = loadContract();
   const ajv = createAjv();
@@ -62,8 +69,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerNotFoundHandler(app);
   registerStrictJsonParser(app, options.bodyLimit ?? 64 * 1024);
+  await registerSecurity(app, options.store, options.security);
   registerOperations(app, ajv, contractOperations(document), {
-    ...transactionHandlers(transactions),
+    ...transactionHandlers(transactions, new IdempotencyKeys(options.store, options.now)),
     ...catalogueHandlers(banks, categories),
     ...healthHandlers(options.store),
   });

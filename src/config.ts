@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { isPostgresUrl } from './store/open-store.js';
+import { securityConfig, type SecurityConfig, type SecurityFlags } from './security/security-config.js';
 
 /**
  * The one place configuration is read: command-line flags win over environment variables,
@@ -24,6 +25,8 @@ export interface ServeConfig extends StoreConfig {
   workers: number;
   logLevel: string;
   accessLog: boolean;
+  /** Tokens, binding, Host allowlist, CORS and resource limits (security/security-config.ts). */
+  security: SecurityConfig;
 }
 
 export class ConfigError extends Error {}
@@ -37,7 +40,7 @@ export interface StoreFlags {
   busyTimeout?: string;
 }
 
-export interface ServeFlags extends StoreFlags {
+export interface ServeFlags extends StoreFlags, SecurityFlags {
   host?: string;
   port?: string;
   workers?: string;
@@ -74,6 +77,7 @@ export function serveConfig(flags: ServeFlags, env: Env = process.env): ServeCon
     workers,
     logLevel,
     accessLog: flags.accessLog ?? env.MONETA_ACCESS_LOG !== 'off',
+    security: securityConfig(flags, env, integer, (message) => new ConfigError(message)),
   };
 }
 

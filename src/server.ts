@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
 import type { ServeConfig } from './config.js';
 import { ruleCategoryResolver } from './services/rule-resolver.js';
+import { appSecurityOptions, refuseUnsafeBinding } from './security/binding.js';
 import { openMigratedStore, openStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
 
@@ -23,7 +24,14 @@ export interface RunningServer {
 /** Opens the store, builds the app and listens. The caller decides about signals. */
 export async function startServer(config: ServeConfig, logger: Logger, options: { migrate: boolean }): Promise<RunningServer> {
   const store = options.migrate ? await openMigratedStore(config) : openStore(config);
-  const app = await buildApp({ store, logger, accessLog: config.accessLog, resolveCategory: ruleCategoryResolver(store) });
+  const app = await buildApp({
+    store,
+    logger,
+    accessLog: config.accessLog,
+    resolveCategory: ruleCategoryResolver(store),
+    bodyLimit: config.security.bodyLimit,
+    security: appSecurityOptions(config),
+  });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -79,6 +87,8 @@ async function checkDurability(config: ServeConfig, logger: Logger): Promise<voi
       logger.warn(`DURABILITY WARNING: ${warning}`);
       process.stderr.write(`moneta: DURABILITY WARNING: ${warning}\n`);
     }
+    // Before any worker listens: a network-facing server without a token does not start.
+    await refuseUnsafeBinding(config, store);
   } finally {
     await store.close();
   }

@@ -3,6 +3,10 @@ import { serveConfig, type ServeFlags } from '../config.js';
 import { serve } from '../server.js';
 import { addStoreOptions } from './cli-support.js';
 
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 export function registerServeCommand(program: Command): void {
   addStoreOptions(
     program
@@ -12,7 +16,18 @@ export function registerServeCommand(program: Command): void {
       .option('--host <host>', 'address to listen on (env MONETA_HOST; default 127.0.0.1)')
       .option('--workers <n>', 'server processes sharing the port and database (env MONETA_WORKERS; default one per core)')
       .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env MONETA_LOG_LEVEL; default info)')
-      .option('--no-access-log', 'no log line per request (env MONETA_ACCESS_LOG=off)'),
+      .option('--no-access-log', 'no log line per request (env MONETA_ACCESS_LOG=off)')
+      .option('--insecure-no-auth', 'listen beyond loopback although no API token exists (env MONETA_INSECURE_NO_AUTH=1)')
+      .option('--allowed-host <name>', 'a Host name to accept besides localhost/127.0.0.1/[::1]; repeatable (env MONETA_ALLOWED_HOSTS, comma-separated)', collect)
+      .option('--cors-origin <origin>', 'a browser origin allowed to call the API; repeatable (env MONETA_CORS_ORIGINS; default none)', collect)
+      .option('--body-limit <bytes>', 'largest request body (env MONETA_BODY_LIMIT; default 65536)')
+      .option('--max-header-size <bytes>', 'largest request line + headers (env MONETA_MAX_HEADER_SIZE; default 16384)')
+      .option('--max-url-length <chars>', 'longest URL (env MONETA_MAX_URL_LENGTH; default 14336)')
+      .option('--request-timeout <ms>', 'time a client has to send a whole request (env MONETA_REQUEST_TIMEOUT_MS; default 30000)')
+      .option('--connection-timeout <ms>', 'idle connections are closed after this (env MONETA_CONNECTION_TIMEOUT_MS; default 60000)')
+      .option('--max-in-flight <n>', 'requests handled at once; more get 503 (env MONETA_MAX_IN_FLIGHT; default 512)')
+      .option('--max-event-loop-delay <ms>', 'event-loop delay above which requests get 503; 0 off (env MONETA_MAX_EVENT_LOOP_DELAY_MS; default 1000)')
+      .option('--rate-limit <n>', 'requests per minute per client address, 429 beyond; 0 off (env MONETA_RATE_LIMIT; default 0)'),
   )
     .addHelpText('after', '\nExample:\n  moneta serve --port 8080 --db ./moneta.db\n  moneta serve --db postgres://localhost/moneta --workers 2')
     .action(async (flags: ServeFlags) => {

@@ -22,6 +22,10 @@ export interface paths {
          * Create a transaction
          * @description The id is assigned by the server (an `id` in the body is ignored). A category name that
          *     does not exist yet is created without a group. `bank`, when given, must name a known bank.
+         *
+         *     With an `Idempotency-Key`, a retry (same key, same body) within 24 hours creates nothing
+         *     and gets the first response again (same status, body and `Location`), marked with
+         *     `Idempotent-Replayed: true`; the same key with a different body gets 409.
          */
         post: operations["createTransaction"];
         delete?: never;
@@ -119,7 +123,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Report whether the server can reach its store */
+        /**
+         * Report whether the server can reach its store
+         * @description Never needs a token, so that probes and load balancers can call it.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -217,6 +224,45 @@ export interface components {
         };
     };
     responses: {
+        /** @description An API token is required and was missing or is not valid. */
+        Unauthorized: {
+            headers: {
+                /** @description `Bearer realm="moneta"`, with `error="invalid_token"` when a token was sent. */
+                "WWW-Authenticate"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A read-only token was used for a write, or the `Host` header is not allowed. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is larger than the server accepts (64 KiB by default). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The client's rate limit is used up; try again after `Retry-After` seconds. */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description The request does not follow this document, or names nothing to update. */
         BadRequest: {
             headers: {
@@ -255,7 +301,14 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description A client-chosen unique key (for example a UUID) that makes retrying this request safe.
+         *     Remembered for 24 hours, across restarts.
+         * @example 5f0c7d3e-2b1a-4c9e-8f6d-1a2b3c4d5e6f
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: {
         /** @description Number of transactions matching all filters, before `limit` and `offset`. */
@@ -322,6 +375,9 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -329,7 +385,14 @@ export interface operations {
     createTransaction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A client-chosen unique key (for example a UUID) that makes retrying this request safe.
+                 *     Remembered for 24 hours, across restarts.
+                 * @example 5f0c7d3e-2b1a-4c9e-8f6d-1a2b3c4d5e6f
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -344,6 +407,8 @@ export interface operations {
                 headers: {
                     /** @description Path of the created transaction. */
                     Location?: string;
+                    /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key`. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -351,6 +416,19 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The `Idempotency-Key` was used in the last 24 hours with a different request body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -377,7 +455,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -406,7 +487,11 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -437,6 +522,9 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -463,7 +551,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -494,6 +585,9 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };

@@ -12,6 +12,7 @@ type Int64<T> = { [P in keyof T]: T[P] extends number ? number | bigint : T[P] }
 /** After validation, parameters with a default always have a value. */
 export type QueryOf<K extends OperationId> = ParametersOf<K> extends { query?: infer Q } ? NonNullable<Q> : never;
 export type PathOf<K extends OperationId> = ParametersOf<K> extends { path: infer P } ? Int64<P> : never;
+export type HeadersOf<K extends OperationId> = ParametersOf<K> extends { header?: infer H } ? NonNullable<H> : never;
 export type BodyOf<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer B } } }
   ? B
   : undefined;
@@ -19,6 +20,7 @@ export type BodyOf<K extends OperationId> = operations[K] extends { requestBody:
 export interface OperationInput<K extends OperationId> {
   query: QueryOf<K>;
   params: PathOf<K>;
+  headers: HeadersOf<K>;
   body: BodyOf<K>;
 }
 

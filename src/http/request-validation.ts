@@ -10,6 +10,8 @@ import { compileSchema, describeErrors } from './schema-validator.js';
 export interface ValidatedInput {
   query: Record<string, unknown>;
   params: Record<string, unknown>;
+  /** Header parameters of the contract, under the name the contract spells. */
+  headers: Record<string, unknown>;
   body: unknown;
 }
 
@@ -53,12 +55,11 @@ export function compileRequestValidator(ajv: Ajv2020, operation: OperationSpec):
     }
     const query: Record<string, unknown> = {};
     const params: Record<string, unknown> = {};
+    const headers: Record<string, unknown> = {};
     for (const parameter of parameters) {
       const { spec } = parameter;
-      if (spec.in === 'header') continue;
-      const source = spec.in === 'query' ? raw.query : raw.params;
-      const target = spec.in === 'query' ? query : params;
-      const text = Object.prototype.hasOwnProperty.call(source, spec.name) ? source[spec.name] : undefined;
+      const target = spec.in === 'query' ? query : spec.in === 'path' ? params : headers;
+      const text = spec.in === 'header' ? headerText(raw.headers, spec.name) : ownText(spec.in === 'query' ? raw.query : raw.params, spec.name);
       if (text === undefined) {
         if (spec.required) problems.push({ in: spec.in, name: spec.name, message: 'is required' });
         else if (spec.schema.default !== undefined) target[spec.name] = spec.schema.default;
@@ -71,8 +72,18 @@ export function compileRequestValidator(ajv: Ajv2020, operation: OperationSpec):
     }
     const body = operation.body ? checkBody(operation.body.required, validateBody!, raw.body, problems) : undefined;
     if (problems.length > 0) throw new RequestValidationError(problems);
-    return { query, params, body };
+    return { query, params, headers, body };
   };
+}
+
+function ownText(source: Record<string, string | undefined>, name: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(source, name) ? source[name] : undefined;
+}
+
+/** Node lower-cases header names; a header sent twice arrives as an array (or comma-joined). */
+function headerText(headers: RawInput['headers'], name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(', ') : value;
 }
 
 function checkParameter(parameter: CompiledParameter, text: string): { value: unknown } | { message: string } {
@@ -83,7 +94,7 @@ function checkParameter(parameter: CompiledParameter, text: string): { value: un
     return parsed.ok ? { value: parsed.value } : { message: parsed.message };
   }
   if (!parameter.validate(text)) {
-    const [first] = describeErrors(parameter.validate.errors ?? [], parameter.spec.in as 'query', parameter.spec.name);
+    const [first] = describeErrors(parameter.validate.errors ?? [], parameter.spec.in, parameter.spec.name);
     return { message: first?.message ?? 'is invalid' };
   }
   return { value: text };

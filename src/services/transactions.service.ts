@@ -1,6 +1,7 @@
 import { DomainError } from '../domain/errors.js';
 import type { NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
 import type { Store, TransactionPage } from '../store/store.js';
+import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempotency.js';
 
 /** Hook for automatic categorisation of transactions created without a category. */
 export type CategoryResolver = (input: NewTransaction) => Promise<string | null>;
@@ -25,6 +26,12 @@ export class TransactionsService {
   async create(input: NewTransaction): Promise<TransactionRecord> {
     const category = input.category ?? (await this.resolveCategory(input));
     return this.store.createTransaction({ ...input, category });
+  }
+
+  /** create() under an Idempotency-Key (see Store.createTransactionIdempotent). */
+  async createIdempotent(input: NewTransaction, request: IdempotencyRequest): Promise<IdempotentCreation> {
+    const category = input.category ?? (await this.resolveCategory(input));
+    return this.store.createTransactionIdempotent({ ...input, category }, request);
   }
 
   async recategorise(id: TransactionId, category: string | null): Promise<void> {

@@ -8,6 +8,8 @@ import type {
 } from '../domain/transaction.js';
 import type { NewRule, Rule } from '../domain/rules/rule.js';
 import type { ImportSession } from './import-session.js';
+import type { ApiTokenRecord } from '../domain/api-token.js';
+import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempotency.js';
 
 export type EngineName = 'sqlite' | 'postgres';
 
@@ -64,6 +66,22 @@ export interface Store {
   rulesVersion(): Promise<string>;
   /** Up to `limit` transactions with id > afterId, by id: a scan that may update as it goes. */
   transactionsAfter(afterId: number, limit: number, options: { uncategorisedOnly: boolean }): Promise<TransactionRecord[]>;
+
+  /**
+   * createTransaction under an Idempotency-Key: the key's record and the transaction are written
+   * in one transaction, so a crash can never keep one without the other. A key already taken
+   * (and not expired) creates nothing: its stored response, or 'mismatch' for another body.
+   */
+  createTransactionIdempotent(input: NewTransaction, request: IdempotencyRequest): Promise<IdempotentCreation>;
+  /** Forgets keys recorded before the given moment (ms since the epoch); returns how many. */
+  purgeIdempotencyKeys(expiredBefore: number): Promise<number>;
+
+  /** API tokens by name. */
+  listApiTokens(): Promise<ApiTokenRecord[]>;
+  /** False when a token with that name exists already. */
+  addApiToken(token: ApiTokenRecord): Promise<boolean>;
+  /** False when there is no token with that name. */
+  removeApiToken(name: string): Promise<boolean>;
 }
 
 export type RemoveOutcome = { status: 'removed' } | { status: 'missing' } | { status: 'in-use'; transactions: number };

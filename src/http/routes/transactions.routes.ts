@@ -1,4 +1,6 @@
+import { DomainError } from '../../domain/errors.js';
 import { parseSortSpec, SortSpecError } from '../../domain/sort.js';
+import type { IdempotencyKeys } from '../../security/idempotency.js';
 import { foldForSearch } from '../../domain/text.js';
 import type { TransactionQuery } from '../../domain/transaction.js';
 import type { TransactionsService } from '../../services/transactions.service.js';
@@ -8,7 +10,7 @@ import { RequestValidationError } from '../request-validation.js';
 
 type Handlers = Pick<OperationHandlers, 'listTransactions' | 'createTransaction' | 'getTransaction' | 'updateTransaction'>;
 
-export function transactionHandlers(transactions: TransactionsService): Handlers {
+export function transactionHandlers(transactions: TransactionsService, idempotency: IdempotencyKeys): Handlers {
   return {
     async listTransactions({ query }, reply) {
       const page = await transactions.list(toTransactionQuery(query));
@@ -17,15 +19,36 @@ export function transactionHandlers(transactions: TransactionsService): Handlers
       return reply.code(200).send(page.rows.map(presentTransaction));
     },
 
-    async createTransaction({ body }, reply) {
-      const created = await transactions.create({
+    async createTransaction({ body, headers }, reply) {
+      const input = {
         date: body.date,
         description: body.description,
         value: body.value,
         category: body.category ?? null,
         bank: body.bank ?? null,
-      });
-      return reply.code(201).header('location', `/transactions/${created.id}`).send(presentTransaction(created));
+      };
+      const key = headers['Idempotency-Key'];
+      if (key === undefined) {
+        const created = await transactions.create(input);
+        return reply.code(201).header('location', `/transactions/${created.id}`).send(presentTransaction(created));
+      }
+      const result = await transactions.createIdempotent(
+        input,
+        await idempotency.request(key, body, (created) => ({
+          status: 201,
+          location: `/transactions/${created.id}`,
+          body: JSON.stringify(presentTransaction(created)),
+        })),
+      );
+      if (result.outcome === 'mismatch') {
+        throw new DomainError('conflict', 'this Idempotency-Key was used in the last 24 hours with a different body; use a new key for a new transaction', [
+          { in: 'header', name: 'Idempotency-Key', message: 'was already used with a different body' },
+        ]);
+      }
+      if (result.outcome === 'replayed') reply.header('idempotent-replayed', 'true');
+      if (result.response.location !== null) reply.header('location', result.response.location);
+      // The stored text is sent as it is: a replay is byte for byte the first response.
+      return reply.code(result.response.status).type('application/json; charset=utf-8').send(result.response.body);
     },
 
     async getTransaction({ params }, reply) {

@@ -2,6 +2,7 @@ import type { Kysely, Migration, MigrationProvider } from 'kysely';
 import type { EngineName } from '../store.js';
 import * as initialSchema from './0001-initial-schema.js';
 import * as importAndRules from './0002-import-and-rules.js';
+import * as security from './0003-security.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -14,6 +15,7 @@ interface EngineMigration {
 const MIGRATIONS: Record<string, EngineMigration> = {
   '0001-initial-schema': initialSchema,
   '0002-import-and-rules': importAndRules,
+  '0003-security': security,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

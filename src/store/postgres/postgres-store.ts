@@ -17,6 +17,9 @@ import {
 } from '../queries.js';
 import type { Database as Schema } from '../schema.js';
 import type { RemoveOutcome, Store, TransactionPage } from '../store.js';
+import type { ApiTokenRecord } from '../../domain/api-token.js';
+import { replayOf, type IdempotencyKeyRow, type IdempotencyRequest, type IdempotentCreation } from '../../domain/idempotency.js';
+import { SecurityQueries, toApiToken, type ApiTokenRow } from '../security-queries.js';
 import type { NewRule, Rule } from '../../domain/rules/rule.js';
 import type { ImportSession } from '../import-session.js';
 import { RulesQueries, toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from '../rules-queries.js';
@@ -48,6 +51,7 @@ export class PostgresStore implements Store {
   private readonly kysely: Kysely<Schema>;
   private readonly queries: Queries;
   private readonly rules: RulesQueries;
+  private readonly security: SecurityQueries;
 
   constructor(options: PostgresStoreOptions) {
     const statementTimeout = options.statementTimeoutMs ?? 5000;
@@ -69,6 +73,7 @@ export class PostgresStore implements Store {
     this.kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: this.pool }) });
     this.queries = new Queries(this.kysely, postgresQuirks);
     this.rules = new RulesQueries(this.kysely);
+    this.security = new SecurityQueries(this.kysely);
   }
 
   async migrate(): Promise<void> {
@@ -126,24 +131,59 @@ export class PostgresStore implements Store {
   }
 
   createTransaction(input: NewTransaction): Promise<TransactionRecord> {
+    return this.guard(() => this.transaction((client) => this.insertTransaction(client, input)));
+  }
+
+  createTransactionIdempotent(input: NewTransaction, request: IdempotencyRequest): Promise<IdempotentCreation> {
     return this.guard(() =>
-      this.transaction(async (client) => {
-        if (input.bank != null && !(await first<BankRow>(client, this.queries.findBankById(input.bank)))) {
-          throw invalidField('body', 'bank', `names no known bank ("${input.bank}")`);
+      this.transaction(async (client): Promise<IdempotentCreation> => {
+        await client.query(text(this.security.deleteExpiredKey(request.key, request.expiredBefore)));
+        // A concurrent request with the same key waits on this insert until the first commits.
+        if (!(await first<{ key: string }>(client, this.security.claimKey(request.key, request.fingerprint, request.now)))) {
+          return replayOf(await first<IdempotencyKeyRow>(client, this.security.findKey(request.key)), request.fingerprint);
         }
-        if (input.category != null) await client.query(text(this.queries.insertCategoryIfMissing(input.category)));
-        const inserted = await first<{ id: number }>(client, this.queries.insertTransaction(input));
-        if (!inserted) throw new Error('INSERT ... RETURNING gave no row');
-        return {
-          id: Number(inserted.id),
-          date: input.date,
-          description: input.description,
-          value: input.value,
-          category: input.category ?? null,
-          bank: input.bank ?? null,
-        };
+        const created = await this.insertTransaction(client, input);
+        const response = request.respond(created);
+        await client.query(text(this.security.completeKey(request.key, created.id, response)));
+        return { outcome: 'created', response };
       }),
     );
+  }
+
+  async purgeIdempotencyKeys(expiredBefore: number): Promise<number> {
+    const result = await this.guard(() => this.pool.query(text(this.security.deleteExpiredKeys(expiredBefore))));
+    return result.rowCount ?? 0;
+  }
+
+  async listApiTokens(): Promise<ApiTokenRecord[]> {
+    return (await this.guard(() => all<ApiTokenRow>(this.pool, this.security.listApiTokens()))).map(toApiToken);
+  }
+
+  async addApiToken(token: ApiTokenRecord): Promise<boolean> {
+    const result = await this.guard(() => this.pool.query(text(this.security.insertApiToken(token))));
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async removeApiToken(name: string): Promise<boolean> {
+    const result = await this.guard(() => this.pool.query(text(this.security.deleteApiToken(name))));
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  private async insertTransaction(client: pg.PoolClient, input: NewTransaction): Promise<TransactionRecord> {
+    if (input.bank != null && !(await first<BankRow>(client, this.queries.findBankById(input.bank)))) {
+      throw invalidField('body', 'bank', `names no known bank ("${input.bank}")`);
+    }
+    if (input.category != null) await client.query(text(this.queries.insertCategoryIfMissing(input.category)));
+    const inserted = await first<{ id: number }>(client, this.queries.insertTransaction(input));
+    if (!inserted) throw new Error('INSERT ... RETURNING gave no row');
+    return {
+      id: Number(inserted.id),
+      date: input.date,
+      description: input.description,
+      value: input.value,
+      category: input.category ?? null,
+      bank: input.bank ?? null,
+    };
   }
 
   setTransactionCategory(id: TransactionId, category: string | null): Promise<boolean> {

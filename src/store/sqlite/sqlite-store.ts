@@ -17,6 +17,9 @@ import {
 } from '../queries.js';
 import type { Database as Schema } from '../schema.js';
 import type { RemoveOutcome, Store, TransactionPage } from '../store.js';
+import type { ApiTokenRecord } from '../../domain/api-token.js';
+import { replayOf, type IdempotencyKeyRow, type IdempotencyRequest, type IdempotentCreation } from '../../domain/idempotency.js';
+import { SecurityQueries, toApiToken, type ApiTokenRow } from '../security-queries.js';
 import type { NewRule, Rule } from '../../domain/rules/rule.js';
 import type { ImportSession } from '../import-session.js';
 import { RulesQueries, toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from '../rules-queries.js';
@@ -39,6 +42,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly kysely: Kysely<Schema>;
   private readonly queries: Queries;
+  private readonly security: SecurityQueries;
   private readonly rules: RulesQueries;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly writes: WriteBatcher;
@@ -54,6 +58,7 @@ export class SqliteStore implements Store {
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
     this.kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: this.db }) });
     this.queries = new Queries(this.kysely, sqliteQuirks);
+    this.security = new SecurityQueries(this.kysely);
     this.rules = new RulesQueries(this.kysely);
     this.writes = new WriteBatcher(this.db);
     // One read transaction, so the total and the page come from the same snapshot even while
@@ -109,22 +114,54 @@ export class SqliteStore implements Store {
   }
 
   createTransaction(input: NewTransaction): Promise<TransactionRecord> {
-    return this.write(() => {
-      if (input.bank != null && !this.first<BankRow>(this.queries.findBankById(input.bank))) {
-        throw invalidField('body', 'bank', `names no known bank ("${input.bank}")`);
+    return this.write(() => this.insertTransaction(input));
+  }
+
+  createTransactionIdempotent(input: NewTransaction, request: IdempotencyRequest): Promise<IdempotentCreation> {
+    return this.write((): IdempotentCreation => {
+      this.run(this.security.deleteExpiredKey(request.key, request.expiredBefore));
+      if (!this.first<{ key: string }>(this.security.claimKey(request.key, request.fingerprint, request.now))) {
+        return replayOf(this.first<IdempotencyKeyRow>(this.security.findKey(request.key)), request.fingerprint);
       }
-      if (input.category != null) this.run(this.queries.insertCategoryIfMissing(input.category));
-      const inserted = this.first<{ id: number }>(this.queries.insertTransaction(input));
-      if (!inserted) throw new Error('INSERT ... RETURNING gave no row');
-      return {
-        id: Number(inserted.id),
-        date: input.date,
-        description: input.description,
-        value: input.value,
-        category: input.category ?? null,
-        bank: input.bank ?? null,
-      };
+      const created = this.insertTransaction(input);
+      const response = request.respond(created);
+      this.run(this.security.completeKey(request.key, created.id, response));
+      return { outcome: 'created', response };
     });
+  }
+
+  purgeIdempotencyKeys(expiredBefore: number): Promise<number> {
+    return this.write(() => this.run(this.security.deleteExpiredKeys(expiredBefore)).changes);
+  }
+
+  async listApiTokens(): Promise<ApiTokenRecord[]> {
+    return this.guard(() => this.all<ApiTokenRow>(this.security.listApiTokens()).map(toApiToken));
+  }
+
+  addApiToken(token: ApiTokenRecord): Promise<boolean> {
+    return this.write(() => this.run(this.security.insertApiToken(token)).changes > 0);
+  }
+
+  removeApiToken(name: string): Promise<boolean> {
+    return this.write(() => this.run(this.security.deleteApiToken(name)).changes > 0);
+  }
+
+  /** Runs inside a write job. */
+  private insertTransaction(input: NewTransaction): TransactionRecord {
+    if (input.bank != null && !this.first<BankRow>(this.queries.findBankById(input.bank))) {
+      throw invalidField('body', 'bank', `names no known bank ("${input.bank}")`);
+    }
+    if (input.category != null) this.run(this.queries.insertCategoryIfMissing(input.category));
+    const inserted = this.first<{ id: number }>(this.queries.insertTransaction(input));
+    if (!inserted) throw new Error('INSERT ... RETURNING gave no row');
+    return {
+      id: Number(inserted.id),
+      date: input.date,
+      description: input.description,
+      value: input.value,
+      category: input.category ?? null,
+      bank: input.bank ?? null,
+    };
   }
 
   setTransactionCategory(id: TransactionId, category: string | null): Promise<boolean> {

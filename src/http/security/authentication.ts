@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenAuthenticator } from '../../security/token-authenticator.js';
+import { sendProblem } from '../problems.js';
+
+/** Methods a read-only token may use. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Paths that never need a token: /healthz for probes, and the contract and its docs page, which
+ * hold no data (the contract is public with the source) and must load in a browser before the
+ * user can enter a token in the docs page's "Authorize" dialog.
+ */
+export function isOpenPath(path: string): boolean {
+  return path === '/healthz' || path === '/openapi.json' || path === '/docs' || path.startsWith('/docs/');
+}
+
+const CHALLENGE = 'Bearer realm="moneta"';
+
+/** Every request passes here before routing to a handler; see the README's Security section. */
+export function registerAuthentication(app: FastifyInstance, authenticator: TokenAuthenticator): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isOpenPath(request.url.split('?')[0] ?? '')) return;
+    const outcome = await authenticator.authenticate(request.headers.authorization);
+    switch (outcome.kind) {
+      case 'open':
+        return;
+      case 'granted':
+        if (outcome.token.readOnly && !READ_METHODS.has(request.method)) {
+          reply.header('www-authenticate', `${CHALLENGE}, error="insufficient_scope"`);
+          return sendProblem(reply, 403, `the token "${outcome.token.name}" is read-only; ${request.method} needs a token made without --read-only`, [
+            { in: 'header', name: 'authorization', message: 'is a read-only token' },
+          ]);
+        }
+        return;
+      case 'missing':
+        reply.header('www-authenticate', CHALLENGE);
+        return sendProblem(reply, 401, 'an API token is required: send Authorization: Bearer <token>', [
+          { in: 'header', name: 'authorization', message: 'is required' },
+        ]);
+      case 'invalid':
+        reply.header('www-authenticate', `${CHALLENGE}, error="invalid_token"`);
+        return sendProblem(reply, 401, 'the API token is not valid (revoked, mistyped, or not a Bearer token)', [
+          { in: 'header', name: 'authorization', message: 'is not a valid API token' },
+        ]);
+      case 'no-token-exists':
+        reply.header('www-authenticate', CHALLENGE);
+        return sendProblem(reply, 401, 'this server is reachable from the network and has no API token: create one with `moneta tokens create <name>`', [
+          { in: 'header', name: 'authorization', message: 'cannot be checked: no token exists' },
+        ]);
+    }
+  });
+}

@@ -1,0 +1,76 @@
+import { DEFAULT_LIMITS, type LimitOptions } from '../http/security/limits.js';
+
+/** Serve flags of the Security section; parsed by config.ts together with the others. */
+export interface SecurityFlags {
+  allowedHost?: string[];
+  corsOrigin?: string[];
+  insecureNoAuth?: boolean;
+  bodyLimit?: string;
+  maxHeaderSize?: string;
+  maxUrlLength?: string;
+  requestTimeout?: string;
+  connectionTimeout?: string;
+  maxInFlight?: string;
+  maxEventLoopDelay?: string;
+  rateLimit?: string;
+}
+
+export interface SecurityConfig {
+  /** Host names accepted besides the loopback ones. */
+  allowedHosts: string[];
+  corsOrigins: string[];
+  /** Listen beyond loopback without any token. */
+  insecureNoAuth: boolean;
+  bodyLimit: number;
+  limits: LimitOptions;
+}
+
+type Env = Record<string, string | undefined>;
+type IntegerReader = (name: string, text: string | undefined, fallback: number, min: number, max: number) => number;
+
+export function securityConfig(flags: SecurityFlags, env: Env, integer: IntegerReader, fail: (message: string) => Error): SecurityConfig {
+  const corsOrigins = flags.corsOrigin ?? list(env.MONETA_CORS_ORIGINS);
+  for (const origin of corsOrigins) {
+    // An origin is scheme://host[:port], nothing more: a trailing slash or path never matches a browser's Origin.
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw fail(`--cors-origin must look like https://app.example.com (got "${origin}")`);
+  }
+  const allowedHosts = flags.allowedHost ?? list(env.MONETA_ALLOWED_HOSTS);
+  for (const host of allowedHosts) {
+    if (!/^[A-Za-z0-9.-]+$|^\[[0-9A-Fa-f:.]+\]$/.test(host)) throw fail(`--allowed-host must be a host name without port (got "${host}")`);
+  }
+  const rate = integer('--rate-limit', flags.rateLimit ?? env.MONETA_RATE_LIMIT, 0, 0, 1_000_000);
+  return {
+    allowedHosts,
+    corsOrigins,
+    insecureNoAuth: flags.insecureNoAuth ?? env.MONETA_INSECURE_NO_AUTH === '1',
+    bodyLimit: integer('--body-limit', flags.bodyLimit ?? env.MONETA_BODY_LIMIT, 64 * 1024, 1024, 64 * 1024 * 1024),
+    limits: {
+      maxHeaderBytes: integer('--max-header-size', flags.maxHeaderSize ?? env.MONETA_MAX_HEADER_SIZE, DEFAULT_LIMITS.maxHeaderBytes, 1024, 1024 * 1024),
+      maxUrlLength: integer('--max-url-length', flags.maxUrlLength ?? env.MONETA_MAX_URL_LENGTH, DEFAULT_LIMITS.maxUrlLength, 256, 1024 * 1024),
+      requestTimeoutMs: integer('--request-timeout', flags.requestTimeout ?? env.MONETA_REQUEST_TIMEOUT_MS, DEFAULT_LIMITS.requestTimeoutMs, 100, 3_600_000),
+      connectionTimeoutMs: integer(
+        '--connection-timeout',
+        flags.connectionTimeout ?? env.MONETA_CONNECTION_TIMEOUT_MS,
+        DEFAULT_LIMITS.connectionTimeoutMs,
+        100,
+        3_600_000,
+      ),
+      maxInFlight: integer('--max-in-flight', flags.maxInFlight ?? env.MONETA_MAX_IN_FLIGHT, DEFAULT_LIMITS.maxInFlight, 1, 1_000_000),
+      maxEventLoopDelayMs: integer(
+        '--max-event-loop-delay',
+        flags.maxEventLoopDelay ?? env.MONETA_MAX_EVENT_LOOP_DELAY_MS,
+        DEFAULT_LIMITS.maxEventLoopDelayMs,
+        0,
+        600_000,
+      ),
+      rateLimit: rate > 0 ? { max: rate, windowMs: 60_000 } : undefined,
+    },
+  };
+}
+
+function list(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}

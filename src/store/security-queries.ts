@@ -1,0 +1,95 @@
+import type { CompiledQuery, Kysely } from 'kysely';
+import type { ApiTokenRecord } from '../domain/api-token.js';
+import type { IdempotencyKeyRow, StoredResponse } from '../domain/idempotency.js';
+import type { Database } from './schema.js';
+
+/** Tables of migration 0003, as the query builder sees them. */
+// A type alias, not an interface: withTables() needs an index-compatible record type.
+export type SecurityTables = {
+  api_tokens: {
+    name: string;
+    token_hash: string;
+    /** 0 or 1 on both engines. */
+    read_only: number;
+    created_at: string;
+  };
+  idempotency_keys: {
+    key: string;
+    fingerprint: string;
+    created_at: number;
+    transaction_id: number | null;
+    status: number | null;
+    location: string | null;
+    body: string | null;
+  };
+};
+
+export interface ApiTokenRow {
+  name: string;
+  token_hash: string;
+  read_only: number;
+  created_at: string;
+}
+
+/** The statements behind tokens and idempotency keys, shared by both engines like queries.ts. */
+export class SecurityQueries {
+  private readonly db: Kysely<Database & SecurityTables>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db.withTables<SecurityTables>();
+  }
+
+  listApiTokens(): CompiledQuery<ApiTokenRow> {
+    return this.db.selectFrom('api_tokens').select(['name', 'token_hash', 'read_only', 'created_at']).orderBy('name', 'asc').compile();
+  }
+
+  insertApiToken(token: ApiTokenRecord): CompiledQuery {
+    return this.db
+      .insertInto('api_tokens')
+      .values({ name: token.name, token_hash: token.hash, read_only: token.readOnly ? 1 : 0, created_at: token.createdAt })
+      .onConflict((oc) => oc.doNothing())
+      .compile();
+  }
+
+  deleteApiToken(name: string): CompiledQuery {
+    return this.db.deleteFrom('api_tokens').where('name', '=', name).compile();
+  }
+
+  /** Frees one key whose time is up, so it can be claimed again. */
+  deleteExpiredKey(key: string, expiredBefore: number): CompiledQuery {
+    return this.db.deleteFrom('idempotency_keys').where('key', '=', key).where('created_at', '<', expiredBefore).compile();
+  }
+
+  deleteExpiredKeys(expiredBefore: number): CompiledQuery {
+    return this.db.deleteFrom('idempotency_keys').where('created_at', '<', expiredBefore).compile();
+  }
+
+  /**
+   * Returns a row only to the one request that takes the key. On PostgreSQL a concurrent claim
+   * of the same key waits here until the first transaction ends, then gets nothing.
+   */
+  claimKey(key: string, fingerprint: string, now: number): CompiledQuery<{ key: string }> {
+    return this.db
+      .insertInto('idempotency_keys')
+      .values({ key, fingerprint, created_at: now })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .returning('key')
+      .compile();
+  }
+
+  findKey(key: string): CompiledQuery<IdempotencyKeyRow> {
+    return this.db.selectFrom('idempotency_keys').select(['fingerprint', 'status', 'location', 'body']).where('key', '=', key).compile();
+  }
+
+  completeKey(key: string, transactionId: number, response: StoredResponse): CompiledQuery {
+    return this.db
+      .updateTable('idempotency_keys')
+      .set({ transaction_id: transactionId, status: response.status, location: response.location, body: response.body })
+      .where('key', '=', key)
+      .compile();
+  }
+}
+
+export function toApiToken(row: ApiTokenRow): ApiTokenRecord {
+  return { name: row.name, hash: row.token_hash, readOnly: Number(row.read_only) === 1, createdAt: row.created_at };
+}

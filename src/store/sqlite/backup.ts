@@ -1,0 +1,111 @@
+import { closeSync, existsSync, openSync, renameSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { migrationProvider } from '../migrations/index.js';
+
+/** A backup or restore that cannot go ahead; the message says why and what to do. */
+export class BackupError extends Error {}
+
+/**
+ * A consistent copy of a live database through SQLite's online backup API: pages are copied
+ * while the server keeps serving, and if another process writes meanwhile the copy restarts
+ * from the changed pages, so the result is one committed state. The copy is created 0600.
+ */
+export async function backupDatabase(source: string, destination: string): Promise<{ pages: number }> {
+  if (!existsSync(source)) throw new BackupError(`no database at ${source}`);
+  if (existsSync(destination)) throw new BackupError(`${destination} exists already: choose a new file name (nothing was overwritten)`);
+  // Created empty and private before SQLite writes into it; 'wx' refuses a file that appeared meanwhile.
+  closeSync(openSync(destination, 'wx', 0o600));
+  const db = new Database(source, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const { totalPages } = await db.backup(destination);
+    verifyMonetaDatabase(destination);
+    return { pages: totalPages };
+  } catch (error) {
+    rmSync(destination, { force: true });
+    throw error;
+  } finally {
+    db.close();
+  }
+}
+
+/** Throws BackupError unless the file is an intact SQLite database written by a known Moneta version. */
+export async function verifyMonetaDatabaseAsync(file: string): Promise<string[]> {
+  return verifyMonetaDatabase(file, new Set(Object.keys(await migrationProvider('sqlite').getMigrations())));
+}
+
+function verifyMonetaDatabase(file: string, known?: Set<string>): string[] {
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    throw new BackupError(`${file} cannot be opened as a SQLite database (${(error as Error).message})`);
+  }
+  try {
+    let result: string[];
+    try {
+      result = (db.pragma('integrity_check') as { integrity_check: string }[]).map((row) => row.integrity_check);
+    } catch (error) {
+      throw new BackupError(`${file} is not a usable SQLite database (${(error as Error).message})`);
+    }
+    if (result.length !== 1 || result[0] !== 'ok') {
+      throw new BackupError(`${file} fails SQLite's integrity check: ${result.slice(0, 5).join('; ')}`);
+    }
+    const hasMigrations = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'moneta_migrations'").get();
+    if (!hasMigrations) throw new BackupError(`${file} is a SQLite database but not a Moneta one (no moneta_migrations table)`);
+    const names = (db.prepare('SELECT name FROM moneta_migrations ORDER BY name').all() as { name: string }[]).map((row) => row.name);
+    if (names.length === 0) throw new BackupError(`${file} is a Moneta database with no schema applied`);
+    const unknown = known ? names.filter((name) => !known.has(name)) : [];
+    if (unknown.length > 0) {
+      throw new BackupError(`${file} was written by a newer Moneta (unknown migrations: ${unknown.join(', ')}); upgrade before restoring it`);
+    }
+    return names;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Replaces the data file by a verified backup. Refuses while any process has the database open:
+ * an exclusive lock (locking_mode=EXCLUSIVE, busy timeout 0) cannot be had while a server, even
+ * an idle one, holds it. The replaced file is kept beside it, so a mistaken restore can be undone.
+ */
+export async function restoreDatabase(backup: string, target: string, stamp: string): Promise<{ previous: string | null; migrations: string[] }> {
+  const migrations = await verifyMonetaDatabaseAsync(backup);
+  let previous: string | null = null;
+  if (existsSync(target)) {
+    assertNotInUse(target);
+    previous = `${target}.before-restore-${stamp}`;
+  }
+  const staging = `${target}.restoring`;
+  rmSync(staging, { force: true });
+  closeSync(openSync(staging, 'wx', 0o600));
+  // Copied through the backup API, not byte for byte: a backup that has its own -wal beside it is copied whole.
+  const source = new Database(backup, { readonly: true, fileMustExist: true });
+  try {
+    await source.backup(staging);
+  } finally {
+    source.close();
+  }
+  if (previous) renameSync(target, previous);
+  renameSync(staging, target);
+  return { previous, migrations };
+}
+
+function assertNotInUse(target: string): void {
+  const db = new Database(target, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 0');
+    db.pragma('locking_mode = EXCLUSIVE');
+    try {
+      db.exec('BEGIN EXCLUSIVE');
+      db.exec('COMMIT');
+    } catch {
+      throw new BackupError(`${target} is in use (a running \`moneta serve\` or another command has it open): stop it, then restore`);
+    }
+    // Fold the write-ahead log into the file so the copy kept beside it is complete on its own.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+}
