@@ -24,13 +24,15 @@ export function bankIdKey(row: KeyedRow): string | null {
 /**
  * What makes two rows "the same purchase" when the bank gives no id: account, date, value and
  * the description with case, accents and runs of whitespace ignored. Hashed so the key has a
- * fixed, small size whatever the description's length.
+ * fixed, small size whatever the description's length. The date leads (in clear), so a
+ * statement's keys, sorted by date as banks export them, land next to each other in the unique
+ * index and in the occurrence table instead of all over them: large imports stay fast.
  */
 export function fingerprintOf(row: KeyedRow): string {
   const description = foldForMatching(row.description).replace(/\s+/g, ' ').trim();
   // String(value) is exact for the double the parser produced; -0 and 0 both print "0".
   const material = JSON.stringify([row.account ?? '', row.date, String(row.value), description]);
-  return createHash('sha256').update(material).digest('base64url').slice(0, 22);
+  return `${row.date}:${createHash('sha256').update(material).digest('base64url').slice(0, 22)}`;
 }
 
 /** The n-th (1-based) row with this fingerprint in one file: identical twins get 1 and 2. */

@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import { foldForSearch } from '../domain/text.js';
+import { foldForSearchQuickly as foldForSearch } from '../domain/matching-text.js';
 import type { ImportedTransaction } from './import-session.js';
 
 /**

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { describeEachEngine } from '../support/engines.js';
+import { allTransactions, importFixture, runImport, statementFixture, storeWithBank } from './import-support.js';
+
+describeEachEngine('ImportService', ({ freshStore }) => {
+  it('adds every row of a new file and reports each one as added with its new id', async () => {
+    const store = await storeWithBank(freshStore);
+    const { result, rows } = await runImport(store, importFixture('january.csv'));
+    assert.equal(result.outcome, 'imported');
+    assert.deepEqual([result.added, result.duplicates, result.invalid], [5, 0, 0]);
+    const stored = await allTransactions(store);
+    assert.deepEqual(
+      rows.map((row) => [row.line, row.status, row.id]),
+      stored.map((transaction, index) => [index + 2, 'added', transaction.id]),
+    );
+    assert.deepEqual(stored[2], { id: stored[2]?.id, date: '2024-01-03', description: 'REWE Markt Berlin', value: -42.17, category: null, bank: 'ing' });
+  });
+
+  it('adds nothing when the same file is imported again, and says which rows it duplicates', async () => {
+    const store = await storeWithBank(freshStore);
+    const first = await runImport(store, importFixture('january.csv'));
+    const again = await runImport(store, importFixture('january.csv'));
+    assert.deepEqual([again.result.added, again.result.duplicates], [0, 5]);
+    assert.deepEqual(
+      again.rows.map((row) => [row.status, row.duplicateOf, row.reason]),
+      first.rows.map((row) => ['duplicate', row.id, 'fingerprint']),
+    );
+    assert.equal((await allTransactions(store)).length, 5);
+  });
+
+  it('keeps two identical purchases on one day as two rows, also across batches', async () => {
+    const store = await storeWithBank(freshStore);
+    const { rows } = await runImport(store, importFixture('january.csv'), { batchSize: 1 });
+    assert.deepEqual(rows.slice(0, 2).map((row) => row.status), ['added', 'added']);
+    const coffees = (await allTransactions(store)).filter((transaction) => transaction.description === 'Coffee Corner Main St');
+    assert.equal(coffees.length, 2);
+    const again = await runImport(store, importFixture('january.csv'), { batchSize: 2 });
+    assert.equal(again.result.added, 0);
+  });
+
+  it('adds only the new rows of an overlapping later statement', async () => {
+    const store = await storeWithBank(freshStore);
+    const january = await runImport(store, importFixture('january.csv'));
+    const { result, rows } = await runImport(store, importFixture('january-february-overlap.csv'));
+    assert.deepEqual([result.added, result.duplicates], [2, 2]);
+    assert.deepEqual(
+      rows.map((row) => [row.line, row.status, row.duplicateOf]),
+      [
+        [2, 'duplicate', january.rows[3]?.id],
+        [3, 'duplicate', january.rows[4]?.id],
+        [4, 'added', null],
+        [5, 'added', null],
+      ],
+    );
+    assert.equal((await allTransactions(store)).length, 7);
+  });
+
+  it('de-duplicates by the bank transaction id when the file has one, whatever the description says', async () => {
+    const store = await storeWithBank(freshStore);
+    const first = await runImport(store, importFixture('with-bank-ids.csv'));
+    assert.equal(first.result.added, 3, 'same date, value and description but different bank ids are different rows');
+    const again = await runImport(store, importFixture('with-bank-ids.csv'));
+    assert.deepEqual(again.rows.map((row) => row.reason), ['bank-id', 'bank-id', 'bank-id']);
+  });
+
+  it('keeps the same bank and row apart per bank: another bank imports the file in full', async () => {
+    const store = await storeWithBank(freshStore);
+    await store.addBank({ id: 'dkb', name: 'DKB', aggregatorId: null });
+    await runImport(store, importFixture('january.csv'));
+    const other = await runImport(store, importFixture('january.csv'), { bank: 'dkb' });
+    assert.equal(other.result.added, 5);
+  });
+
+  it('imports nothing from a file with one invalid row, and reports that row', async () => {
+    const store = await storeWithBank(freshStore);
+    const { result, rows } = await runImport(store, importFixture('one-bad-row.csv'));
+    assert.equal(result.outcome, 'rejected');
+    assert.deepEqual([result.added, result.invalid], [3, 1]);
+    assert.deepEqual(rows[2], { line: 4, status: 'invalid', id: null, duplicateOf: null, reason: 'amount "abc" has no digits' });
+    assert.ok(rows.every((row) => row.id === null), 'no ids: nothing was written');
+    assert.equal((await allTransactions(store)).length, 0);
+    assert.deepEqual(await store.listCategories(), []);
+  });
+
+  it('imports the valid rows with skipInvalid', async () => {
+    const store = await storeWithBank(freshStore);
+    const { result, rows } = await runImport(store, importFixture('one-bad-row.csv'), { skipInvalid: true });
+    assert.equal(result.outcome, 'imported');
+    assert.deepEqual(rows.map((row) => row.status), ['added', 'added', 'invalid', 'added']);
+    assert.equal((await allTransactions(store)).length, 3);
+  });
+
+  it('changes nothing in a dry run but reports the same decisions', async () => {
+    const store = await storeWithBank(freshStore);
+    await runImport(store, importFixture('january.csv'));
+    const before = await allTransactions(store);
+    const dry = await runImport(store, importFixture('january-february-overlap.csv'), { dryRun: true });
+    assert.equal(dry.result.outcome, 'dry-run');
+    assert.deepEqual(dry.rows.map((row) => [row.status, row.id]), [['duplicate', null], ['duplicate', null], ['added', null], ['added', null]]);
+    assert.deepEqual(await allTransactions(store), before);
+    const real = await runImport(store, importFixture('january-february-overlap.csv'));
+    assert.deepEqual(real.rows.map((row) => [row.status, row.duplicateOf]), dry.rows.map((row) => [row.status, row.duplicateOf]));
+  });
+
+  it('gives imported rows without a category the category of the first matching rule; a category in the file wins', async () => {
+    const store = await storeWithBank(freshStore);
+    await store.addRule({ category: 'Coffee', descriptionContains: 'coffee', descriptionMatches: null, minValue: null, maxValue: null, bank: null, priority: 0 });
+    await store.addRule({ category: 'Eating out', descriptionContains: 'corner', descriptionMatches: null, minValue: null, maxValue: null, bank: 'ing', priority: 5 });
+    await runImport(store, statementFixture('generic-bom-crlf.csv'), { skipInvalid: true });
+    const byDescription = new Map((await allTransactions(store)).map((transaction) => [transaction.description, transaction.category]));
+    // "Coffee Corner, Main St" carries the category "Eating out" in the file itself.
+    assert.equal(byDescription.get('Coffee Corner, Main St'), 'Eating out');
+    const { rows } = await runImport(store, importFixture('january.csv'));
+    const coffee = await store.findTransactionById(rows[0]?.id ?? 0);
+    assert.equal(coffee?.category, 'Eating out', 'priority 5 beats priority 0');
+    assert.ok((await store.listCategories()).some((category) => category.name === 'Eating out'));
+  });
+});
