@@ -20,7 +20,7 @@ export function foldForSearchQuickly(text: string): string {
   return isAscii(text) ? text.toLowerCase() : foldForSearch(text);
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 function isAscii(text: string): boolean {
   return !NON_ASCII.test(text);
