@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { projectFile } from '../../src/project-root.js';
 import { copyStore } from '../../src/services/copy.service.js';
 import { COPIED_TABLES, NOT_COPIED } from '../../src/store/copy/copied-tables.js';
@@ -129,6 +130,19 @@ describe('moneta copy', { skip }, () => {
     );
     assert.deepEqual(inPostgres, before, 'PostgreSQL holds exactly the SQLite rows');
     assert.deepEqual(after, before, 'the round trip changes nothing');
+
+    // The derived per-(category, bank) counts were rebuilt, not copied: they must match the rows.
+    const client = new pg.Client({ connectionString: middle.url });
+    await client.connect();
+    try {
+      const counts = `SELECT category, bank_id, n::int AS n FROM transaction_counts WHERE n > 0 ORDER BY 1, 2`;
+      const truth = `SELECT coalesce(category, '') AS category, coalesce(bank_id, '') AS bank_id, count(*)::int AS n FROM transactions GROUP BY 1, 2 ORDER BY 1, 2`;
+      assert.deepEqual((await client.query(counts)).rows, (await client.query(truth)).rows);
+      const triggers = await client.query(`SELECT tgname FROM pg_trigger WHERE tgrelid = 'transactions'::regclass AND NOT tgisinternal AND tgenabled = 'D'`);
+      assert.deepEqual(triggers.rows, [], 'the triggers are on again after the copy');
+    } finally {
+      await client.end();
+    }
   });
 
   it('a transaction created after the copy gets an id above every id the source ever handed out', async () => {

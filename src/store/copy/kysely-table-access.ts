@@ -14,6 +14,9 @@ export interface CopyQuirks {
   bindable(value: unknown): unknown;
   /** Starts the read snapshot inside an open transaction (PostgreSQL: read only). */
   beginSnapshot(): RawBuilder<unknown> | undefined;
+  /** Statements run before and after writing a copy, inside its transaction (see postgres). */
+  beforeRewrite(): RawBuilder<unknown>[];
+  afterRewrite(): RawBuilder<unknown>[];
   /** Most bound parameters one statement may carry. */
   readonly maxParameters: number;
 }
@@ -48,7 +51,12 @@ export class KyselyTableAccess implements TableAccess {
   }
 
   rewrite<T>(work: (writer: TableWriter) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new Access(trx, this.quirks)));
+    return this.db.transaction().execute(async (trx) => {
+      for (const statement of this.quirks.beforeRewrite()) await statement.execute(trx);
+      const result = await work(new Access(trx, this.quirks));
+      for (const statement of this.quirks.afterRewrite()) await statement.execute(trx);
+      return result;
+    });
   }
 
   async close(): Promise<void> {
