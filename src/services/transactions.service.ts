@@ -1,6 +1,6 @@
 import { DomainError } from '../domain/errors.js';
 import type { NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
-import type { Store, TransactionPage } from '../store/store.js';
+import type { Store, TransactionPage, TransactionStream } from '../store/store.js';
 import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempotency.js';
 
 /** Hook for automatic categorisation of transactions created without a category. */
@@ -14,6 +14,11 @@ export class TransactionsService {
 
   list(query: TransactionQuery): Promise<TransactionPage> {
     return this.store.listTransactions(query);
+  }
+
+  /** The same page as list(), read a batch at a time (for pages too big to hold in memory). */
+  stream(query: TransactionQuery): Promise<TransactionStream> {
+    return this.store.streamTransactions(query);
   }
 
   async get(id: TransactionId): Promise<TransactionRecord> {

@@ -10,9 +10,19 @@ export interface DialectQuirks {
 }
 
 export const sqliteQuirks: DialectQuirks = {
-  // instr() compares literally, so %, _ and \ need no escaping.
-  descriptionContains: (folded) => sql<SqlBool>`instr(description_folded, ${folded}) > 0`,
+  // instr() compares literally, so %, _ and \ need no escaping. From 3 characters on, the FTS5
+  // trigram index (migration 0004) narrows the rows first; instr() still decides, so the result
+  // is exactly the unindexed one. Under 3 characters no trigram exists: instr() alone, a scan.
+  descriptionContains: (folded) =>
+    [...folded].length >= 3
+      ? sql<SqlBool>`id IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH ${ftsPhrase(folded)}) AND instr(description_folded, ${folded}) > 0`
+      : sql<SqlBool>`instr(description_folded, ${folded}) > 0`,
 };
+
+/** An FTS5 query matching `text` as one phrase: inside double quotes everything is literal but `"`, doubled. */
+export function ftsPhrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
+}
 
 export const postgresQuirks: DialectQuirks = {
   // LIKE with escaped wildcards is what the pg_trgm GIN index can serve; strpos() cannot use it.

@@ -52,6 +52,13 @@ export class Queries {
   }
 
   countMatching(query: TransactionQuery): CompiledQuery<CountRow> {
+    if (countsTableAnswers(query)) {
+      // The per-(category, bank) totals kept by triggers (migration 0004): a few rows to sum.
+      let builder = this.db.selectFrom('transaction_counts').select(sql<number>`coalesce(sum(n), 0)`.as('n'));
+      if (query.category !== undefined) builder = builder.where('category', '=', query.category ?? '');
+      if (query.bank !== undefined) builder = builder.where('bank_id', '=', query.bank);
+      return builder.compile() as CompiledQuery<CountRow>;
+    }
     return this.filtered(query)
       .select((eb) => eb.fn.countAll().as('n'))
       .compile() as CompiledQuery<CountRow>;
@@ -163,6 +170,15 @@ export class Queries {
     }
     return builder;
   }
+}
+
+/**
+ * The counts table holds '' for "no category" / "no bank", so it answers exactly when no filter
+ * could itself be '' (names and ids never are; this guards against a caller passing one) and
+ * there is no description filter, which it cannot know about.
+ */
+function countsTableAnswers(query: TransactionQuery): boolean {
+  return (query.descriptionContains === undefined || query.descriptionContains === '') && query.category !== '' && query.bank !== '';
 }
 
 /** Uncategorised rows sort after all others ascending and first descending (NULLS LAST/FIRST). */

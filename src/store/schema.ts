@@ -31,6 +31,13 @@ export interface ImportOccurrencesTable {
   n: number;
 }
 
+/** Transactions per (category, bank), kept by triggers (migration 0004); '' means none. */
+export interface TransactionCountsTable {
+  category: string;
+  bank_id: string;
+  n: number;
+}
+
 export interface BanksTable {
   id: string;
   name: string;
@@ -44,6 +51,7 @@ export interface CategoriesTable {
 
 export interface Database {
   transactions: TransactionsTable;
+  transaction_counts: TransactionCountsTable;
   banks: BanksTable;
   categories: CategoriesTable;
   rules: RulesTable;

@@ -13,6 +13,14 @@ import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempoten
 
 export type EngineName = 'sqlite' | 'postgres';
 
+/** A page read in batches (see Store.streamTransactions). */
+export interface TransactionStream {
+  /** Matching all filters, before limit and offset; from the same snapshot as the rows. */
+  total: number;
+  /** Ends the read when exhausted; call return() to abandon it early. */
+  batches: AsyncGenerator<TransactionRecord[], void, undefined>;
+}
+
 export interface TransactionPage {
   /** Matching all filters, before limit and offset. */
   total: number;
@@ -35,6 +43,8 @@ export interface Store {
   durabilityWarnings(): Promise<string[]>;
 
   listTransactions(query: TransactionQuery): Promise<TransactionPage>;
+  /** listTransactions for pages too big to hold in memory: the same rows, a batch at a time. */
+  streamTransactions(query: TransactionQuery): Promise<TransactionStream>;
   findTransactionById(id: TransactionId): Promise<TransactionRecord | null>;
   /** Creates the category when it does not exist. Throws DomainError for an unknown bank. */
   createTransaction(input: NewTransaction): Promise<TransactionRecord>;

@@ -7,13 +7,16 @@ import type { TransactionsService } from '../../services/transactions.service.js
 import type { OperationHandlers } from '../operation-types.js';
 import { presentTransaction } from '../presenters.js';
 import { RequestValidationError } from '../request-validation.js';
+import { sendStreamedPage, STREAMED_PAGE_LIMIT } from '../stream-page.js';
 
 type Handlers = Pick<OperationHandlers, 'listTransactions' | 'createTransaction' | 'getTransaction' | 'updateTransaction'>;
 
 export function transactionHandlers(transactions: TransactionsService, idempotency: IdempotencyKeys): Handlers {
   return {
     async listTransactions({ query }, reply) {
-      const page = await transactions.list(toTransactionQuery(query));
+      const listQuery = toTransactionQuery(query);
+      if (listQuery.limit > STREAMED_PAGE_LIMIT) return sendStreamedPage(reply, await transactions.stream(listQuery));
+      const page = await transactions.list(listQuery);
       reply.header('x-total-count', String(page.total));
       if (page.rows.length === 0) return reply.code(204).send();
       return reply.code(200).send(page.rows.map(presentTransaction));

@@ -3,6 +3,7 @@ import type { EngineName } from '../store.js';
 import * as initialSchema from './0001-initial-schema.js';
 import * as importAndRules from './0002-import-and-rules.js';
 import * as security from './0003-security.js';
+import * as performance from './0004-performance.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0001-initial-schema': initialSchema,
   '0002-import-and-rules': importAndRules,
   '0003-security': security,
+  '0004-performance': performance,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

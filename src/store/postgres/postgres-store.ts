@@ -16,7 +16,7 @@ import {
   type TransactionRow,
 } from '../queries.js';
 import type { Database as Schema } from '../schema.js';
-import type { RemoveOutcome, Store, TransactionPage } from '../store.js';
+import type { RemoveOutcome, Store, TransactionPage, TransactionStream } from '../store.js';
 import type { ApiTokenRecord } from '../../domain/api-token.js';
 import { replayOf, type IdempotencyKeyRow, type IdempotencyRequest, type IdempotentCreation } from '../../domain/idempotency.js';
 import { SecurityQueries, toApiToken, type ApiTokenRow } from '../security-queries.js';
@@ -25,6 +25,7 @@ import type { ImportSession } from '../import-session.js';
 import { RulesQueries, toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from '../rules-queries.js';
 import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
+import { openPostgresStream } from './postgres-stream.js';
 
 export interface PostgresStoreOptions {
   url: string;
@@ -123,6 +124,10 @@ export class PostgresStore implements Store {
         return { total, rows: rows.map(toTransactionRecord) };
       }),
     );
+  }
+
+  streamTransactions(query: TransactionQuery): Promise<TransactionStream> {
+    return this.guard(() => openPostgresStream(this.pool, this.queries.countMatching(query), this.queries.listPage(query)));
   }
 
   async findTransactionById(id: TransactionId): Promise<TransactionRecord | null> {

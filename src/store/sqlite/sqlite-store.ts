@@ -16,7 +16,7 @@ import {
   type TransactionRow,
 } from '../queries.js';
 import type { Database as Schema } from '../schema.js';
-import type { RemoveOutcome, Store, TransactionPage } from '../store.js';
+import type { RemoveOutcome, Store, TransactionPage, TransactionStream } from '../store.js';
 import type { ApiTokenRecord } from '../../domain/api-token.js';
 import { replayOf, type IdempotencyKeyRow, type IdempotencyRequest, type IdempotentCreation } from '../../domain/idempotency.js';
 import { SecurityQueries, toApiToken, type ApiTokenRow } from '../security-queries.js';
@@ -26,6 +26,8 @@ import { RulesQueries, toRule, toRulesVersion, type RuleRow, type RulesVersionRo
 import { SqliteImportSession } from './sqlite-import-session.js';
 import { preparePrivateDatabaseFile } from './open-file.js';
 import { WriteBatcher } from './write-batcher.js';
+import { CountCache } from './count-cache.js';
+import { openSqliteStream, STREAM_BATCH_ROWS } from './sqlite-stream.js';
 
 export interface SqliteStoreOptions {
   /** A file path, or ':memory:' for a private in-memory database (tests). */
@@ -42,13 +44,19 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly kysely: Kysely<Schema>;
   private readonly queries: Queries;
-  private readonly security: SecurityQueries;
   private readonly rules: RulesQueries;
+  private readonly security: SecurityQueries;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly writes: WriteBatcher;
-  private readonly readPage: (query: TransactionQuery) => TransactionPage;
+  private readonly readPage: (query: TransactionQuery, outerTransaction: boolean) => TransactionPage;
+  private readonly counts: CountCache;
+
+  private readonly path: string;
+  private readonly busyTimeoutMs: number;
 
   constructor(options: SqliteStoreOptions) {
+    this.path = options.path;
+    this.busyTimeoutMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000));
     if (options.path !== ':memory:') preparePrivateDatabaseFile(options.path);
     this.db = new Database(options.path);
     // Set on every open: these are per-connection and must hold for every process.
@@ -58,13 +66,16 @@ export class SqliteStore implements Store {
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
     this.kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: this.db }) });
     this.queries = new Queries(this.kysely, sqliteQuirks);
-    this.security = new SecurityQueries(this.kysely);
     this.rules = new RulesQueries(this.kysely);
+    this.security = new SecurityQueries(this.kysely);
     this.writes = new WriteBatcher(this.db);
+    this.counts = new CountCache(this.db);
+    // Planner statistics: cheap when current, and without them SQLite can pick a bad index.
+    this.db.pragma('optimize = 0x10002');
     // One read transaction, so the total and the page come from the same snapshot even while
     // other processes write.
-    this.readPage = this.db.transaction((query: TransactionQuery) => ({
-      total: toCount(this.first<CountRow>(this.queries.countMatching(query))),
+    this.readPage = this.db.transaction((query: TransactionQuery, outerTransaction: boolean) => ({
+      total: this.counts.total(query, !outerTransaction, () => toCount(this.first<CountRow>(this.queries.countMatching(query)))),
       rows: query.limit === 0 ? [] : this.all<TransactionRow>(this.queries.listPage(query)).map(toTransactionRecord),
     }));
   }
@@ -105,7 +116,16 @@ export class SqliteStore implements Store {
   }
 
   async listTransactions(query: TransactionQuery): Promise<TransactionPage> {
-    return this.guard(() => this.readPage(query));
+    return this.guard(() => this.readPage(query, this.db.inTransaction));
+  }
+
+  async streamTransactions(query: TransactionQuery): Promise<TransactionStream> {
+    if (this.path === ':memory:') {
+      // No second connection can see a private in-memory database: one read, handed out in batches.
+      const { total, rows } = await this.listTransactions(query);
+      return { total, batches: inBatches(rows) };
+    }
+    return this.guard(() => openSqliteStream(this.path, this.busyTimeoutMs, this.queries.countMatching(query), this.queries.listPage(query)));
   }
 
   async findTransactionById(id: TransactionId): Promise<TransactionRecord | null> {
@@ -283,6 +303,10 @@ export class SqliteStore implements Store {
   private run(query: CompiledQuery): Database.RunResult {
     return this.statement(query).run(...(query.parameters as unknown[]));
   }
+}
+
+async function* inBatches(rows: TransactionRecord[]): AsyncGenerator<TransactionRecord[], void, undefined> {
+  for (let start = 0; start < rows.length; start += STREAM_BATCH_ROWS) yield rows.slice(start, start + STREAM_BATCH_ROWS);
 }
 
 function translateError(error: unknown): unknown {

@@ -1,0 +1,182 @@
+/**
+ * Builds the benchmark datasets once and caches them: a SQLite file under bench/.data/ (keyed by
+ * row count and a hash of the migrations, so a schema change rebuilds it), a PostgreSQL template
+ * database, and json-server's db.json for the peer.
+ */
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { BENCH_OPTIONS, generateSampleData, type SampleTransaction } from '../src/domain/sample-data.js';
+import { foldForSearch } from '../src/domain/text.js';
+import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { PostgresStore } from '../src/store/postgres/postgres-store.js';
+import { projectFile } from '../src/project-root.js';
+
+export const DATA_DIR = projectFile('bench/.data');
+const BATCH = 2000;
+
+/** Changes whenever a migration is added or edited, so a cached dataset never has an old schema. */
+export function schemaHash(): string {
+  const dir = projectFile('src/store/migrations');
+  const hash = createHash('sha256');
+  for (const name of readdirSync(dir).sort()) hash.update(name).update(readFileSync(join(dir, name)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+function dataset(rows: number) {
+  return generateSampleData({ ...BENCH_OPTIONS, transactions: rows });
+}
+
+function* batches(rows: number): Generator<SampleTransaction[]> {
+  let batch: SampleTransaction[] = [];
+  for (const row of dataset(rows).transactions()) {
+    batch.push(row);
+    if (batch.length === BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** A cached, migrated SQLite file with `rows` transactions; returns its path. */
+export async function cachedSqliteFile(rows: number, log: (line: string) => void): Promise<string> {
+  mkdirSync(DATA_DIR, { recursive: true });
+  const path = join(DATA_DIR, `sqlite-${rows}-${schemaHash()}.db`);
+  if (existsSync(path)) return path;
+  const started = performance.now();
+  log(`building ${rows.toLocaleString('en')}-row SQLite dataset (cached afterwards in ${path})`);
+  const building = `${path}.building`;
+  for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
+  // The store creates the schema exactly as users get it (migrations, triggers, indexes).
+  const store = new SqliteStore({ path: building });
+  await store.migrate();
+  for (const bank of dataset(0).banks) await store.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
+  for (const category of dataset(0).categories) await store.saveCategory({ name: category.name, group: category.group ?? null });
+  await store.close();
+  // Bulk load: one connection, big transactions, no fsync per row. Safe because the file is
+  // only renamed into place once complete.
+  const db = new Database(building);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -262144');
+  const insert = db.prepare(
+    'INSERT INTO transactions (date, description, description_folded, value, category, bank_id) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const load = db.transaction((batch: SampleTransaction[]) => {
+    for (const row of batch) {
+      insert.run(row.date, row.description, foldForSearch(row.description), row.value, row.category ?? null, row.bank);
+    }
+  });
+  for (const batch of batches(rows)) load(batch);
+  db.exec('ANALYZE');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+  renameSync(building, path);
+  for (const suffix of ['-wal', '-shm']) rmSync(building + suffix, { force: true });
+  log(`built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return path;
+}
+
+/** A private copy of the cached file, so write scenarios never touch the cache. */
+export function workingCopy(cached: string, name: string): string {
+  const target = join(DATA_DIR, name);
+  for (const suffix of ['', '-wal', '-shm']) rmSync(target + suffix, { force: true });
+  copyFileSync(cached, target);
+  return target;
+}
+
+/**
+ * PostgreSQL: a template database named after rows and schema, built once on the server the URL
+ * names; every run gets a fresh copy (CREATE DATABASE ... TEMPLATE), so writes never leak
+ * between runs. Returns the URL of the copy.
+ */
+export async function postgresWorkingDatabase(serverUrl: string, rows: number, log: (line: string) => void): Promise<string> {
+  const template = `moneta_bench_${rows}_${schemaHash()}`;
+  const work = 'moneta_bench_run';
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+    if (exists.rowCount === 0) {
+      const started = performance.now();
+      log(`building ${rows.toLocaleString('en')}-row PostgreSQL dataset (cached afterwards as database ${template})`);
+      await admin.query(`DROP DATABASE IF EXISTS ${template}_building`);
+      await admin.query(`CREATE DATABASE ${template}_building`);
+      await loadPostgres(withDatabase(serverUrl, `${template}_building`), rows);
+      await admin.query(`ALTER DATABASE ${template}_building RENAME TO ${template}`);
+      log(`built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await admin.query(`DROP DATABASE IF EXISTS ${work} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${work} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(serverUrl, work);
+}
+
+export function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function loadPostgres(url: string, rows: number): Promise<void> {
+  const store = new PostgresStore({ url, statementTimeoutMs: 600_000 });
+  await store.migrate();
+  for (const bank of dataset(0).banks) await store.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
+  for (const category of dataset(0).categories) await store.saveCategory({ name: category.name, group: category.group ?? null });
+  await store.close();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    for (const batch of batches(rows)) {
+      await client.query(
+        `INSERT INTO transactions (date, description, description_folded, value, category, bank_id)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::text[])`,
+        [
+          batch.map((row) => row.date),
+          batch.map((row) => row.description),
+          batch.map((row) => foldForSearch(row.description)),
+          batch.map((row) => row.value),
+          batch.map((row) => row.category ?? null),
+          batch.map((row) => row.bank),
+        ],
+      );
+    }
+    await client.query('COMMIT');
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end();
+  }
+}
+
+/** json-server's db.json: the same generator, written as the peer expects it. */
+export async function cachedPeerFile(rows: number): Promise<string> {
+  mkdirSync(DATA_DIR, { recursive: true });
+  const path = join(DATA_DIR, `peer-${rows}.json`);
+  if (existsSync(path)) return path;
+  const building = `${path}.building`;
+  const out = createWriteStream(building);
+  const write = (text: string) => new Promise<void>((resolve, reject) => out.write(text, (error) => (error ? reject(error) : resolve())));
+  await write('{"transactions":[\n');
+  let id = 0;
+  for (const batch of batches(rows)) {
+    const lines = batch.map((row) => {
+      id += 1;
+      return JSON.stringify({ id, date: row.date, description: row.description, value: row.value, category: row.category ?? null, bank: row.bank });
+    });
+    await write((id > batch.length ? ',\n' : '') + lines.join(',\n'));
+  }
+  await write('\n]}\n');
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  renameSync(building, path);
+  return path;
+}
+
+export function writeJson(path: string, value: unknown): void {
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+}

@@ -1,0 +1,217 @@
+/**
+ * `npm run bench [-- --quick] [-- --db postgres://...] [-- --workers N]`
+ * Builds (or reuses) the dataset, starts Moneta as users run it (the CLI, a real port, a data
+ * file), a bare Fastify `ceiling` and json-server 0.17 as the peer, measures every scenario with
+ * autocannon in one run, prints a table and writes bench/results/latest.json.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BENCH_OPTIONS, generateSampleData } from '../src/domain/sample-data.js';
+import { projectFile } from '../src/project-root.js';
+import { measureBigPage, type BigPageResult } from './big-page.js';
+import { cachedPeerFile, cachedSqliteFile, postgresWorkingDatabase, workingCopy, writeJson } from './dataset.js';
+import { measure, type Measured, type Scenario } from './load.js';
+import { freePort, startProcess, type Running } from './processes.js';
+import { printTable } from './report.js';
+
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    db: { type: 'string' },
+    workers: { type: 'string' },
+    seconds: { type: 'string' },
+    only: { type: 'string' },
+    'no-peer': { type: 'boolean', default: false },
+    'access-log': { type: 'boolean', default: false },
+  },
+});
+
+const ROWS = flags.quick ? 100_000 : BENCH_OPTIONS.transactions;
+const PEER_ROWS = 100_000;
+const SECONDS = Number(flags.seconds ?? (flags.quick ? 3 : 10));
+const WORKERS = Number(flags.workers ?? availableParallelism());
+const READ_CONNECTIONS = 16;
+const WRITE_CONNECTIONS = 32;
+const PEER_CONNECTIONS = 4;
+const engine = flags.db && /^postgres(ql)?:/i.test(flags.db) ? 'postgres' : 'sqlite';
+const root = projectFile('.');
+const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
+const only = flags.only ? new Set(flags.only.split(',')) : undefined;
+const wanted = (name: string) => !only || only.has(name);
+
+function buildIfStale(): void {
+  const built = projectFile('dist/src/cli/main.js');
+  const newest = (dir: string): number =>
+    Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
+      const path = join(dir, entry.name);
+      return entry.isDirectory() ? newest(path) : statSync(path).mtimeMs;
+    }));
+  if (existsSync(built) && statSync(built).mtimeMs > Math.max(newest(projectFile('src')), newest(projectFile('openapi')))) return;
+  log('npm run build');
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+}
+
+function sampleBodies(count: number): string[] {
+  const bodies: string[] = [];
+  for (const row of generateSampleData({ ...BENCH_OPTIONS, transactions: count, seed: 99 }).transactions()) {
+    bodies.push(JSON.stringify({ date: row.date, description: row.description, value: row.value, ...(row.category ? { category: row.category } : {}), bank: row.bank }));
+  }
+  return bodies;
+}
+
+function cycle<T>(items: T[]): () => T {
+  let next = 0;
+  return () => items[(next++) % items.length] as T;
+}
+
+/** Ids spread over the whole table, in a fixed pseudo-random order. */
+function ids(rows: number, count: number): number[] {
+  const result: number[] = [];
+  let state = 12345;
+  for (let i = 0; i < count; i += 1) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    result.push(1 + (state % rows));
+  }
+  return result;
+}
+
+function monetaScenarios(rows: number): Scenario[] {
+  const deepOffset = Math.floor(rows / 2);
+  const idPaths = ids(rows, 10_000).map((id) => `/transactions/${id}`);
+  const categories = ['Groceries', 'Coffee', 'Restaurants', 'Travel', 'Fuel'];
+  const putBody = cycle(categories.map((category) => JSON.stringify({ category })));
+  return [
+    { name: 'list', path: '/transactions?limit=100', connections: READ_CONNECTIONS },
+    { name: 'list-category', path: '/transactions?category=Groceries&limit=100', connections: READ_CONNECTIONS },
+    { name: 'list-bank', path: '/transactions?bank=monzo&limit=100', connections: READ_CONNECTIONS },
+    { name: 'list-category-bank', path: '/transactions?category=Coffee&bank=ing&limit=100', connections: READ_CONNECTIONS },
+    { name: 'search', path: '/transactions?description=tesco&limit=100', connections: READ_CONNECTIONS },
+    { name: 'search-short', path: '/transactions?description=ma&limit=100', connections: READ_CONNECTIONS },
+    { name: 'search-literal', path: '/transactions?description=50%25%20OFF&limit=100', connections: READ_CONNECTIONS },
+    { name: 'sort-value', path: '/transactions?sort=-value&limit=100', connections: READ_CONNECTIONS },
+    { name: 'deep-offset', path: `/transactions?offset=${deepOffset}&limit=100`, connections: READ_CONNECTIONS },
+    { name: 'get-by-id', path: cycle(idPaths), connections: READ_CONNECTIONS },
+    { name: 'post', method: 'POST', path: '/transactions', body: cycle(sampleBodies(5000)), connections: WRITE_CONNECTIONS },
+    { name: 'put', method: 'PUT', path: cycle(idPaths), body: putBody, connections: WRITE_CONNECTIONS },
+  ];
+}
+
+const PEER: Scenario[] = [
+  { name: 'peer-list', path: '/transactions?_limit=100', connections: PEER_CONNECTIONS },
+  { name: 'peer-category', path: '/transactions?category=Groceries&_limit=100', connections: PEER_CONNECTIONS },
+  { name: 'peer-search', path: '/transactions?q=tesco&_limit=100', connections: PEER_CONNECTIONS },
+];
+const PEER_OF: Record<string, string> = { list: 'peer-list', 'list-category': 'peer-category', search: 'peer-search' };
+
+async function withProcess<T>(start: () => Promise<Running>, work: (running: Running) => Promise<T>): Promise<T> {
+  const running = await start();
+  try {
+    return await work(running);
+  } finally {
+    await running.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const load = loadavg().map((value) => Math.round(value * 100) / 100);
+  log(`${engine}, ${ROWS.toLocaleString('en')} rows, ${WORKERS} worker(s), ${SECONDS} s per scenario, load average ${load.join(' ')}`);
+  buildIfStale();
+  const db = engine === 'postgres'
+    ? await postgresWorkingDatabase(flags.db as string, ROWS, log)
+    : workingCopy(await cachedSqliteFile(ROWS, log), `run-${ROWS}.db`);
+
+  const ceilingPort = await freePort();
+  const ceiling = wanted('ceiling') || !only
+    ? await withProcess(
+      () => startProcess(process.execPath, ['--import', 'tsx', 'bench/ceiling-server.ts', String(ceilingPort), String(WORKERS)], ceilingPort, '/transactions', { cwd: root }),
+      async (server) => {
+        await measure(server.url, { name: 'warm-up', path: '/transactions', connections: READ_CONNECTIONS }, 1);
+        return measure(server.url, { name: 'ceiling', path: '/transactions', connections: READ_CONNECTIONS }, SECONDS);
+      })
+    : undefined;
+  if (ceiling) log(`ceiling ${ceiling.rps} req/s`);
+
+  const port = await freePort();
+  const serveArgs = ['bin/moneta.js', 'serve', '--db', db, '--port', String(port), '--workers', String(WORKERS), '--log-level', 'warn'];
+  if (!flags['access-log']) serveArgs.push('--no-access-log');
+  const results: Measured[] = [];
+  let bigPage: BigPageResult | undefined;
+  await withProcess(
+    () => startProcess(process.execPath, serveArgs, port, '/transactions?limit=0', { cwd: root }),
+    async (server) => {
+      await measure(server.url, { name: 'warm-up', path: '/transactions?limit=100', connections: READ_CONNECTIONS }, 1);
+      for (const scenario of monetaScenarios(ROWS)) {
+        if (scenario.method && scenario.method !== 'GET') continue;
+        if (!wanted(scenario.name)) continue;
+        const result = await measure(server.url, scenario, SECONDS);
+        log(`${scenario.name} ${result.rps} req/s, p99 ${result.p99_ms} ms${result.failures ? `, ${result.failures} FAILED` : ''}`);
+        results.push(result);
+      }
+      if (wanted('bigPage')) {
+        // Before the write scenarios, so the page holds exactly the dataset.
+        bigPage = await measureBigPage(server.url, server.child.pid as number, 1_000_000);
+        log(`bigPage ${bigPage.rows} rows in ${bigPage.seconds} s, peak RSS ${bigPage.peak_rss_mb} MB, small requests max ${bigPage.small_max_ms} ms`);
+      }
+      for (const scenario of monetaScenarios(ROWS)) {
+        if (!scenario.method || scenario.method === 'GET' || !wanted(scenario.name)) continue;
+        const result = await measure(server.url, scenario, SECONDS);
+        log(`${scenario.name} ${result.rps} req/s, p99 ${result.p99_ms} ms${result.failures ? `, ${result.failures} FAILED` : ''}`);
+        results.push(result);
+      }
+    },
+  );
+
+  const peer: Measured[] = [];
+  if (!flags['no-peer'] && PEER.some((scenario) => wanted(scenario.name))) {
+    const peerFile = await cachedPeerFile(PEER_ROWS);
+    const peerPort = await freePort();
+    await withProcess(
+      () => startProcess(process.execPath, [projectFile('node_modules/json-server/lib/cli/bin.js'), '--port', String(peerPort), '--quiet', peerFile], peerPort, '/transactions?_limit=1', { cwd: root }),
+      async (server) => {
+        for (const scenario of PEER) {
+          if (!wanted(scenario.name)) continue;
+          const result = await measure(server.url, scenario, SECONDS);
+          log(`${scenario.name} ${result.rps} req/s`);
+          peer.push(result);
+        }
+      },
+    );
+  }
+
+  const ceilingRps = ceiling?.rps ?? 0;
+  const report = {
+    rows: ROWS,
+    engine,
+    scenarios: [
+      ...(ceiling ? [{ name: 'ceiling', rps: ceiling.rps, p50_ms: ceiling.p50_ms, p99_ms: ceiling.p99_ms, ratio_to_ceiling: 1 }] : []),
+      ...results.map((result) => ({
+        name: result.name,
+        rps: result.rps,
+        p50_ms: result.p50_ms,
+        p99_ms: result.p99_ms,
+        ratio_to_ceiling: ceilingRps > 0 ? Math.round((result.rps / ceilingRps) * 1000) / 1000 : null,
+      })),
+    ],
+    peer: peer.map(({ name, rps, p50_ms, p99_ms }) => ({ name, rps, p50_ms, p99_ms })),
+    bigPage: bigPage
+      ? { rows: bigPage.rows, seconds: bigPage.seconds, peak_rss_mb: bigPage.peak_rss_mb, max_concurrent_latency_ms: bigPage.small_max_ms }
+      : null,
+  };
+  mkdirSync(projectFile('bench/results'), { recursive: true });
+  writeJson(projectFile('bench/results/latest.json'), report);
+  writeJson(projectFile('bench/results/latest-details.json'), {
+    date: new Date().toISOString(),
+    settings: { workers: WORKERS, seconds: SECONDS, readConnections: READ_CONNECTIONS, writeConnections: WRITE_CONNECTIONS, peerConnections: PEER_CONNECTIONS, peerRows: PEER_ROWS, accessLog: flags['access-log'], loadAverageAtStart: load },
+    failures: Object.fromEntries([...results, ...peer].map((result) => [result.name, result.failures])),
+    bigPage,
+    wallSeconds: Math.round((Date.now() - startedAt) / 1000),
+  });
+  printTable(report.scenarios, report.peer, PEER_OF, report.bigPage, bigPage?.total_header);
+  log(`done in ${Math.round((Date.now() - startedAt) / 1000)} s; wrote bench/results/latest.json`);
+}
+
+await main();

@@ -1,0 +1,47 @@
+import type pg from 'pg';
+import type { CompiledQuery } from 'kysely';
+import type { TransactionRecord } from '../../domain/transaction.js';
+import { toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../queries.js';
+import type { TransactionStream } from '../store.js';
+
+export const STREAM_BATCH_ROWS = 2000;
+
+/**
+ * A big page through a server-side cursor on a connection of its own, in one REPEATABLE READ
+ * snapshot with its total. Only one batch is in memory at a time; the connection goes back to
+ * the pool when the batches end or are abandoned.
+ */
+export async function openPostgresStream(pool: pg.Pool, count: CompiledQuery, page: CompiledQuery): Promise<TransactionStream> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const total = toCount((await client.query<CountRow>({ text: count.sql, values: count.parameters as unknown[] })).rows[0]);
+    await client.query({ text: `DECLARE moneta_page NO SCROLL CURSOR FOR ${page.sql}`, values: page.parameters as unknown[] });
+    return { total, batches: batchesOf(client) };
+  } catch (error) {
+    await end(client);
+    throw error;
+  }
+}
+
+async function* batchesOf(client: pg.PoolClient): AsyncGenerator<TransactionRecord[], void, undefined> {
+  try {
+    for (;;) {
+      const { rows } = await client.query<TransactionRow>(`FETCH ${STREAM_BATCH_ROWS} FROM moneta_page`);
+      if (rows.length > 0) yield rows.map(toTransactionRecord);
+      if (rows.length < STREAM_BATCH_ROWS) return;
+    }
+  } finally {
+    await end(client);
+  }
+}
+
+async function end(client: pg.PoolClient): Promise<void> {
+  try {
+    await client.query('ROLLBACK');
+    client.release();
+  } catch (error) {
+    // A connection that cannot even roll back is not handed out again.
+    client.release(error instanceof Error ? error : true);
+  }
+}

@@ -1,0 +1,48 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import Database from 'better-sqlite3';
+import type { CompiledQuery } from 'kysely';
+import type { TransactionRecord } from '../../domain/transaction.js';
+import { toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../queries.js';
+import type { TransactionStream } from '../store.js';
+
+export const STREAM_BATCH_ROWS = 2000;
+
+/**
+ * A big page read on a connection of its own: the shared connection cannot stay inside one read
+ * transaction across event-loop turns (every other request would run inside it), and a page
+ * must come from one snapshot. WAL lets this reader go on while others write; it holds back
+ * checkpoints only until it ends. The connection closes when the batches end or are abandoned.
+ */
+export function openSqliteStream(path: string, busyTimeoutMs: number, count: CompiledQuery, page: CompiledQuery): TransactionStream {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    db.exec('BEGIN');
+    const total = toCount(db.prepare(count.sql).get(...(count.parameters as unknown[])) as CountRow | undefined);
+    const rows = db.prepare(page.sql).iterate(...(page.parameters as unknown[])) as IterableIterator<TransactionRow>;
+    return { total, batches: batchesOf(db, rows) };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+async function* batchesOf(db: Database.Database, rows: IterableIterator<TransactionRow>): AsyncGenerator<TransactionRecord[], void, undefined> {
+  try {
+    for (;;) {
+      const batch: TransactionRecord[] = [];
+      while (batch.length < STREAM_BATCH_ROWS) {
+        const next = rows.next();
+        if (next.done) break;
+        batch.push(toTransactionRecord(next.value));
+      }
+      if (batch.length > 0) yield batch;
+      if (batch.length < STREAM_BATCH_ROWS) return;
+      // Each batch is a few milliseconds of synchronous work; other requests get a turn between.
+      await nextTurn();
+    }
+  } finally {
+    rows.return?.();
+    db.close();
+  }
+}

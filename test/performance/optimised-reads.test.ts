@@ -1,0 +1,158 @@
+/**
+ * The read optimisations of migration 0004 (counts table, trigram index, count cache, streamed
+ * pages) against the plain definitions: a JS filter over every row, foldForSearch included.
+ */
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { foldForSearch } from '../../src/domain/text.js';
+import type { TransactionQuery, TransactionRecord } from '../../src/domain/transaction.js';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import type { Store } from '../../src/store/store.js';
+import { describeEachEngine } from '../support/engines.js';
+
+const everything = (overrides: Partial<TransactionQuery> = {}): TransactionQuery => ({ sort: [], limit: 1_000_000, offset: 0, ...overrides });
+
+const DESCRIPTIONS = [
+  'TESCO STORES 3021 LONDON', 'Tesco Express', 'tescos', 'TES CO', 'MARKS & SPENCER', 'Amazon Marketplace',
+  '50% OFF_SALE \\ outlet', '50%OFF', 'SHOP_ONLINE 24', 'SHOPXONLINE', 'say "hi" there', 'Straße Café', 'STRASSE CAFE',
+  'Cafe\u0301 noir', 'ǅemal ΣΊΣΥΦΟΣ', '🙂 emoji 🙂 shop', 'ma', 'm', 'a\\b%c_d', 'percent % only', '__init__',
+];
+const PATTERNS = [
+  'tesco', 'TESCO', 'tes', 'es', 'ma', 'm', '%', '_', '\\', '50% off', '50%', '% o', 'shop_online', 'p_o', 'hop_',
+  '"hi"', '"', 'strasse', 'ß', 'café', 'e\u0301', 'σίσυφος', '🙂', '🙂 e', 'a\\b%c_d', '\\b%', 'zzz', 'x', '__',
+];
+const CATEGORIES = ['Groceries', 'Shopping', null] as const;
+const BANKS = ['ing', 'monzo', null] as const;
+
+async function fill(store: Store, copies: number): Promise<void> {
+  await store.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
+  await store.addBank({ id: 'monzo', name: 'Monzo', aggregatorId: null });
+  for (let copy = 0; copy < copies; copy += 1) {
+    const writes: Promise<unknown>[] = [];
+    DESCRIPTIONS.forEach((description, index) => {
+      writes.push(store.createTransaction({
+        date: `2024-01-${String(1 + ((index + copy) % 28)).padStart(2, '0')}`,
+        description,
+        value: (index * 7 + copy) % 13 - 6,
+        category: CATEGORIES[(index + copy) % 3] ?? null,
+        bank: BANKS[(index * 2 + copy) % 3] ?? null,
+      }));
+    });
+    // A copy at a time, concurrently: the writes share group commits (SQLite) and contend for
+    // the same counts rows (PostgreSQL), as concurrent HTTP requests do.
+    await Promise.all(writes);
+  }
+}
+
+function plain(rows: TransactionRecord[], query: TransactionQuery): TransactionRecord[] {
+  return rows.filter((row) =>
+    (query.category === undefined || row.category === query.category) &&
+    (query.bank === undefined || row.bank === query.bank) &&
+    (query.descriptionContains === undefined || foldForSearch(row.description).includes(query.descriptionContains)));
+}
+
+async function assertMatchesPlain(store: Store, query: TransactionQuery, label: string): Promise<void> {
+  const all = (await store.listTransactions(everything())).rows;
+  const expected = plain(all, query);
+  const page = await store.listTransactions({ ...query, limit: 1_000_000 });
+  assert.equal(page.total, expected.length, `total for ${label}`);
+  assert.deepEqual(page.rows.map((row) => row.id), expected.map((row) => row.id), `rows for ${label}`);
+}
+
+const filterCombinations = (): Array<Pick<TransactionQuery, 'category' | 'bank'>> => {
+  const result: Array<Pick<TransactionQuery, 'category' | 'bank'>> = [{}];
+  for (const category of [...CATEGORIES, 'Nothing']) result.push({ category });
+  for (const bank of ['ing', 'monzo', 'nobank']) result.push({ bank });
+  for (const category of CATEGORIES) for (const bank of ['ing', 'monzo']) result.push({ category, bank });
+  return result;
+};
+
+describeEachEngine('optimised reads equal the plain definitions', ({ engine, freshStore, freshDbSetting }) => {
+  it('X-Total-Count from the counts table equals a plain count after concurrent writes and re-categorisation', async () => {
+    const store = await freshStore();
+    await fill(store, 8);
+    for (const filters of filterCombinations()) await assertMatchesPlain(store, everything(filters), JSON.stringify(filters));
+    const all = (await store.listTransactions(everything())).rows;
+    // Concurrent re-categorisations, some to a new category, some to none, some no-ops.
+    await Promise.all(all.filter((_, index) => index % 3 === 0).map((row, index) =>
+      store.setTransactionCategory(row.id, [null, 'Shopping', 'Travel', row.category][index % 4] ?? null)));
+    await store.removeCategory('Groceries', { force: true });
+    for (const filters of [...filterCombinations(), { category: 'Travel' }, { category: 'Groceries' }]) {
+      await assertMatchesPlain(store, everything(filters), `after updates ${JSON.stringify(filters)}`);
+    }
+  });
+
+  it('description search equals the unindexed definition for long, short and wildcard patterns', async () => {
+    const store = await freshStore();
+    await fill(store, 2);
+    for (const pattern of PATTERNS) {
+      const folded = foldForSearch(pattern);
+      await assertMatchesPlain(store, everything({ descriptionContains: folded }), `"${pattern}"`);
+      await assertMatchesPlain(store, everything({ descriptionContains: folded, category: 'Shopping', bank: 'ing' }), `"${pattern}" filtered`);
+    }
+  });
+
+  it('a repeated search total follows every write (count cache)', async () => {
+    const store = await freshStore();
+    await fill(store, 1);
+    const search = everything({ descriptionContains: 'tesco' });
+    const before = (await store.listTransactions(search)).total;
+    assert.equal((await store.listTransactions(search)).total, before);
+    const created = await store.createTransaction({ date: '2024-02-01', description: 'TESCO again', value: -1, category: 'Shopping' });
+    assert.equal((await store.listTransactions(search)).total, before + 1);
+    assert.equal((await store.listTransactions({ ...search, category: 'Shopping' })).total, plain((await store.listTransactions(everything())).rows, { ...search, category: 'Shopping' }).length);
+    await store.setTransactionCategory(created.id, null);
+    await assertMatchesPlain(store, { ...search, category: 'Shopping' }, 'after re-categorising');
+  });
+
+  it('a write by another process moves the cached search total', async () => {
+    const setting = await freshDbSetting();
+    const open = (): Store => (engine === 'sqlite' ? new SqliteStore({ path: setting }) : new PostgresStore({ url: setting }));
+    const reader = open();
+    const writer = open();
+    try {
+      await reader.migrate();
+      await fill(writer, 1);
+      const search = everything({ descriptionContains: 'tesco' });
+      const before = (await reader.listTransactions(search)).total;
+      await writer.createTransaction({ date: '2024-02-01', description: 'tesco elsewhere', value: -1 });
+      assert.equal((await reader.listTransactions(search)).total, before + 1);
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
+
+  it('a streamed page equals the concatenation of small pages, total included', async () => {
+    const setting = await freshDbSetting();
+    // A file (or server) database, so SQLite streams on a connection of its own as in production.
+    const store: Store = engine === 'sqlite' ? new SqliteStore({ path: setting }) : new PostgresStore({ url: setting });
+    try {
+      await store.migrate();
+      await fill(store, 250);
+      for (const query of [everything(), everything({ category: 'Shopping' }), everything({ descriptionContains: 'shop', sort: [{ field: 'value', descending: true }] }), everything({ offset: 1000 })]) {
+        const stream = await store.streamTransactions(query);
+        const streamed: TransactionRecord[] = [];
+        for await (const batch of stream.batches) streamed.push(...batch);
+        const pages: TransactionRecord[] = [];
+        let total = -1;
+        for (let offset = query.offset; ; offset += 700) {
+          const page = await store.listTransactions({ ...query, offset, limit: 700 });
+          total = page.total;
+          pages.push(...page.rows);
+          if (page.rows.length < 700) break;
+        }
+        assert.equal(stream.total, total);
+        assert.deepEqual(streamed, pages);
+      }
+      // Abandoning a stream releases it: the store still answers (and closes) afterwards.
+      const abandoned = await store.streamTransactions(everything());
+      await abandoned.batches.next();
+      await abandoned.batches.return();
+      assert.equal((await store.listTransactions(everything({ limit: 1 }))).rows.length, 1);
+    } finally {
+      await store.close();
+    }
+  });
+});
