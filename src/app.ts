@@ -6,6 +6,7 @@ import { TransactionsService, type CategoryResolver } from './services/transacti
 import type { Store } from './store/store.js';
 import { contractOperations, loadContract } from './http/contract.js';
 import { registerDocs } from './http/docs.js';
+import { frameworkErrorHandler } from './http/framework-errors.js';
 import { registerStrictJsonParser } from './http/json-body.js';
 import { registerNotFoundHandler } from './http/method-not-allowed.js';
 import { registerErrorHandler } from './http/problems.js';
@@ -33,8 +34,11 @@ export interface AppOptions {
   now?: () => number;
 }
 
+const MAX_PARAM_LENGTH = 2048;
+
 /** Builds the HTTP app around a store. Never listens: server.ts and tests decide that. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const document = loadContract();
   const app = Fastify({
     loggerInstance: options.logger,
     // Fastify's two lines per request are replaced by the one access-log line below.
@@ -43,13 +47,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: {
       querystringParser: parseQueryString,
       // Long ids must reach validation (and a 400 naming the field), not the router's 414.
-      maxParamLength: 2048,
+      maxParamLength: MAX_PARAM_LENGTH,
     },
+    // Bad percent-encoding or an over-long segment in the path: the contract's 400, not Fastify's body.
+    frameworkErrors: frameworkErrorHandler(Object.keys(document.paths), MAX_PARAM_LENGTH),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     ...securityServerOptions(options.security),
   });
-  const document = loadContract();
   const ajv = createAjv();
   const transactions = new TransactionsService(options.store, options.resolveCategory);
   const banks = new BanksService(options.store);

@@ -1,0 +1,206 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { FastifyInstance } from 'fastify';
+import { contractOperations, loadContract, type JsonSchema } from '../../src/http/contract.js';
+import { createAjv } from '../../src/http/schema-validator.js';
+import { foldForSearch } from '../../src/domain/text.js';
+import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import type { Store } from '../../src/store/store.js';
+import { buildTestApp } from '../support/app.js';
+import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
+import { invalidRequest, validRequest, type FuzzRequest, type World } from './support/fuzz-requests.js';
+
+/**
+ * Contract fuzzing: requests generated from openapi/moneta.yaml, through the real app.
+ * Valid ones must never get a 5xx (nor a 400) and must be answered as the contract documents
+ * (a listed status, a body matching its schema, required headers present); mutated ones must
+ * get a 400 whose `errors` name the field that was broken.
+ */
+const REQUESTS = Number(process.env.MONETA_FUZZ_REQUESTS ?? 100_000);
+const POSTGRES_REQUESTS = Number(process.env.MONETA_FUZZ_POSTGRES_REQUESTS ?? 6_000);
+
+const document = loadContract();
+const operations = contractOperations(document);
+const ajv = createAjv();
+
+interface Documented {
+  statuses: Set<string>;
+  bodies: Map<string, ValidateFunction>;
+  requiredHeaders: Map<string, { name: string; schema: JsonSchema }[]>;
+}
+
+function resolve(node: JsonSchema): JsonSchema {
+  if (typeof node.$ref !== 'string') return node;
+  const target = node.$ref.slice(2).split('/').reduce<unknown>((at, key) => (at as JsonSchema)[key], document) as JsonSchema;
+  return resolve(target);
+}
+
+const documented = new Map<string, Documented>(
+  operations.map((operation) => {
+    const raw = (document.paths[operation.path]![operation.method.toLowerCase()] as JsonSchema).responses as Record<string, JsonSchema>;
+    const requiredHeaders = new Map<string, { name: string; schema: JsonSchema }[]>();
+    for (const [status, response] of Object.entries(raw)) {
+      const headers = Object.entries((resolve(response).headers ?? {}) as Record<string, JsonSchema>)
+        .map(([name, header]) => ({ name, header: resolve(header) }))
+        .filter(({ header }) => header.required === true)
+        .map(({ name, header }) => ({ name, schema: header.schema as JsonSchema }));
+      requiredHeaders.set(status, headers);
+    }
+    const bodies = new Map(Object.entries(operation.responses).map(([status, schema]) => [status, ajv.compile(schema)] as const));
+    return [operation.operationId, { statuses: new Set(Object.keys(raw)), bodies, requiredHeaders }];
+  }),
+);
+
+async function seed(store: Store): Promise<World> {
+  const banks = ['ing', 'hsbc', 'n26-x.y_z'];
+  for (const id of banks) await store.addBank({ id, name: id.toUpperCase(), aggregatorId: null });
+  const ids: string[] = [];
+  const descriptions = ['TESCO STORES 3297', '100% _organic_ \\ café', 'Straße Ärger', "O'Brien; DROP TABLE", 'ﬁsh & chips'];
+  for (let i = 0; i < 20; i += 1) {
+    const created = await store.createTransaction({
+      date: `2024-0${1 + (i % 9)}-1${i % 10}`,
+      description: descriptions[i % descriptions.length]!,
+      value: (i - 10) * 3.25,
+      category: i % 3 === 0 ? null : ['Groceries', 'Rent', '100%'][i % 3]!,
+      bank: i % 2 === 0 ? banks[i % banks.length]! : null,
+    });
+    ids.push(String(created.id));
+  }
+  return { banks, known: { transactionId: ids, bankId: [...banks, 'nope'], bank: banks, category: ['Groceries', 'Rent', '100%', ''] } };
+}
+
+interface Reply {
+  status: number;
+  headers: Record<string, unknown>;
+  text: string;
+  body: unknown;
+}
+
+async function send(app: FastifyInstance, request: FuzzRequest): Promise<Reply> {
+  const response = await app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload });
+  let body: unknown;
+  try {
+    body = response.body === '' ? undefined : JSON.parse(response.body);
+  } catch {
+    body = response.body;
+  }
+  return { status: response.statusCode, headers: response.headers, text: response.body, body };
+}
+
+function describeRequest(request: FuzzRequest, reply: Reply): string {
+  const payload = request.payload === undefined ? '' : ` body ${String(request.payload).slice(0, 300)}`;
+  return `${request.mutation ? `[${request.mutation}] ` : ''}${request.method} ${request.url.slice(0, 300)}${payload} -> ${reply.status} ${reply.text.slice(0, 500)}`;
+}
+
+function checkValid(request: FuzzRequest, reply: Reply): void {
+  const contract = documented.get(request.operationId)!;
+  const where = describeRequest(request, reply);
+  assert.ok(reply.status < 500, `a valid request got a server error: ${where}`);
+  assert.ok(contract.statuses.has(String(reply.status)), `status not documented for ${request.operationId}: ${where}`);
+  assert.notEqual(reply.status, 400, `a valid request was refused: ${where}`);
+  const validate = contract.bodies.get(String(reply.status));
+  if (validate) assert.ok(validate(reply.body), `body does not match the documented schema: ${where} ${JSON.stringify(validate.errors)}`);
+  else assert.equal(reply.text, '', `a ${reply.status} documented without a body has one: ${where}`);
+  for (const header of contract.requiredHeaders.get(String(reply.status)) ?? []) {
+    const value = reply.headers[header.name.toLowerCase()];
+    assert.ok(value !== undefined, `required header ${header.name} missing: ${where}`);
+    const typed = header.schema.type === 'integer' ? Number(value) : value;
+    assert.ok(ajv.validate(header.schema, typed), `header ${header.name}=${String(value)} does not match its schema: ${where}`);
+  }
+  if (request.operationId === 'listTransactions' && reply.status === 200) {
+    const rows = reply.body as { description: string; category?: string; bank?: string }[];
+    const { limit, category, bank, description } = request.query;
+    if (limit !== undefined) assert.ok(rows.length <= Number(limit), `more rows than limit: ${where}`);
+    if (category !== undefined) assert.ok(rows.every((row) => (row.category ?? '') === category), `category filter not applied: ${where}`);
+    if (bank !== undefined) assert.ok(rows.every((row) => row.bank === bank), `bank filter not applied: ${where}`);
+    if (description !== undefined) {
+      // LIKE wildcards and escapes in the filter must be literal text.
+      const needle = foldForSearch(description);
+      assert.ok(rows.every((row) => foldForSearch(row.description).includes(needle)), `description filter is not a literal substring match: ${where}`);
+    }
+  }
+  if (request.operationId === 'createTransaction' && reply.status === 201) {
+    const sent = JSON.parse(request.payload as string) as Record<string, unknown>;
+    const stored = reply.body as Record<string, unknown>;
+    for (const field of ['date', 'description', 'value', 'category', 'bank']) {
+      assert.deepEqual(stored[field], sent[field], `${field} not stored exactly as sent: ${where}`);
+    }
+    assert.equal(reply.headers.location, `/transactions/${String(stored.id)}`);
+  }
+}
+
+function checkInvalid(request: FuzzRequest, reply: Reply): void {
+  const where = describeRequest(request, reply);
+  const expect = request.expect!;
+  assert.equal(reply.status, 400, `a broken request was not refused with 400: ${where}`);
+  const validate = documented.get(request.operationId)!.bodies.get('400')!;
+  assert.ok(validate(reply.body), `the 400 body does not match the Error schema: ${where}`);
+  const errors = (reply.body as { errors: { in: string; name: string }[] }).errors;
+  const named = errors.some(
+    (error) =>
+      error.in === expect.in &&
+      (expect.in === 'header' ? error.name.toLowerCase() === expect.name.toLowerCase() : expect.prefix ? error.name.startsWith(expect.name) : error.name === expect.name),
+  );
+  assert.ok(named, `the 400 does not name ${expect.in} "${expect.name}": ${where}`);
+}
+
+async function fuzz(app: FastifyInstance, world: World, total: number, label: string): Promise<void> {
+  const started = Date.now();
+  let valid = 0;
+  let invalid = 0;
+  const validArb = fc.oneof(...operations.map((operation) => validRequest(operation, world)));
+  const invalidArb = fc.oneof(...operations.map((operation) => invalidRequest(operation, world)));
+  await fc.assert(
+    fc.asyncProperty(validArb, async (request) => {
+      valid += 1;
+      checkValid(request, await send(app, request));
+    }),
+    { numRuns: Math.ceil(total / 2) },
+  );
+  await fc.assert(
+    fc.asyncProperty(invalidArb, async (request) => {
+      invalid += 1;
+      checkInvalid(request, await send(app, request));
+    }),
+    { numRuns: Math.floor(total / 2) },
+  );
+  const seconds = (Date.now() - started) / 1000;
+  // The README quotes this line.
+  console.log(
+    `contract fuzzing [${label}]: ${valid + invalid} requests (${valid} valid, ${invalid} mutated) over ${operations.length} operations, ` +
+      `0 failures, ${seconds.toFixed(0)} s (${Math.round((valid + invalid) / seconds)} requests/s)`,
+  );
+}
+
+// Rate and overload limits are other tests' subject; here a slow, shared machine must not turn
+// a valid request into a 503.
+const securityForFuzzing = { limits: { maxEventLoopDelayMs: 0, maxInFlight: 1_000_000 } };
+
+describe('contract fuzzing', { timeout: 8 * 60_000 }, () => {
+  it(`SQLite (in memory): ${REQUESTS} generated requests, valid and mutated`, async (t) => {
+    const store = new SqliteStore({ path: ':memory:' });
+    await store.migrate();
+    t.after(() => store.close());
+    const world = await seed(store);
+    const app = await buildTestApp(store, { security: securityForFuzzing });
+    await fuzz(app, world, REQUESTS, 'sqlite');
+  });
+
+  it(`PostgreSQL: ${POSTGRES_REQUESTS} generated requests, valid and mutated`, async (t) => {
+    const skip = await postgresSkipReason();
+    if (skip) return t.skip(skip);
+    const database = await createTestDatabase();
+    const store = new PostgresStore({ url: database.url });
+    t.after(async () => {
+      await store.close();
+      await database.drop();
+    });
+    await store.migrate();
+    const world = await seed(store);
+    const app = await buildTestApp(store, { security: securityForFuzzing });
+    await fuzz(app, world, POSTGRES_REQUESTS, 'postgres');
+  });
+});
