@@ -84,7 +84,9 @@ export function openTableAccess(settings: TableAccessSettings): TableAccess {
           oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
       },
     });
+    // Dropped connections (idle or between two queries) must reject the copy, not crash it.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     return new KyselyTableAccess(new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }), postgresCopyQuirks);
   }
   if (settings.db !== ':memory:') preparePrivateDatabaseFile(settings.db);

@@ -71,6 +71,11 @@ export class PostgresStore implements Store {
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool discards it and the next request opens a new one.
     this.pool.on('error', () => {});
+    // A connection dropped while checked out but between two queries (inside a transaction,
+    // or just handed to a request) emits 'error' on the client itself, where no pool listener
+    // is attached: without this listener the process crashed. The request in flight still fails
+    // (its next query, or the ROLLBACK, rejects -> 503), and the pool never reuses the broken client.
+    this.pool.on('connect', (client) => client.on('error', () => {}));
     this.kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: this.pool }) });
     this.queries = new Queries(this.kysely, postgresQuirks);
     this.rules = new RulesQueries(this.kysely);
