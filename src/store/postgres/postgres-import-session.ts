@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DomainError } from '../../domain/errors.js';
 import type { CompiledQuery } from 'kysely';
 import type { ImportedTransaction, ImportSession } from '../import-session.js';
 import { postgresImportSql as SQL } from '../import-sql.js';
@@ -13,7 +15,10 @@ export async function beginPostgresImport(pool: pg.Pool, bank: string, translate
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`moneta-import:${bank}`]);
+    // The server's statement timeout bounds HTTP requests; a batch of a large file on a busy
+    // server may take longer, and nothing waits on an import but its own user.
+    await client.query(withTimeout({ text: `SET LOCAL statement_timeout = ${BATCH_TIMEOUT_MS}` }));
+    await takeBankLock(client, bank);
     await client.query(SQL.createOccurrenceTable().sql);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
@@ -21,6 +26,29 @@ export async function beginPostgresImport(pool: pg.Pool, bank: string, translate
     throw error;
   }
   return new PostgresImportSession(client, bank, translateError);
+}
+
+const BATCH_TIMEOUT_MS = 120_000;
+
+/** pg honours a per-query query_timeout (the pool's is a second over its statement timeout); its types do not list it. */
+function withTimeout(config: pg.QueryConfig): pg.QueryConfig {
+  const extended: pg.QueryConfig & { query_timeout: number } = { ...config, query_timeout: BATCH_TIMEOUT_MS + 1000 };
+  return extended;
+}
+const LOCK_WAIT_MS = 30_000;
+
+/**
+ * Waits (a while) for another import into the same bank to finish. A killed importer's lock
+ * goes when the server notices the dropped connection, usually at once.
+ */
+async function takeBankLock(client: pg.PoolClient, bank: string): Promise<void> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked', [`moneta-import:${bank}`]);
+    if (rows[0]?.locked) return;
+    if (Date.now() > deadline) throw new DomainError('conflict', `another import into bank "${bank}" is still running; try again when it has finished`);
+    await sleep(200);
+  }
 }
 
 class PostgresImportSession implements ImportSession {
@@ -84,6 +112,6 @@ class PostgresImportSession implements ImportSession {
   }
 
   private async all<T extends pg.QueryResultRow>(query: CompiledQuery<T>): Promise<T[]> {
-    return (await this.client.query<T>({ text: query.sql, values: query.parameters as unknown[] })).rows;
+    return (await this.client.query<T>(withTimeout({ text: query.sql, values: query.parameters as unknown[] }))).rows;
   }
 }
