@@ -12,6 +12,9 @@ import { BENCH_OPTIONS, generateSampleData, type SampleTransaction } from '../sr
 import { foldForSearch } from '../src/domain/text.js';
 import { SqliteStore } from '../src/store/sqlite/sqlite-store.js';
 import { PostgresStore } from '../src/store/postgres/postgres-store.js';
+import { migrationProvider } from '../src/store/migrations/index.js';
+import type { EngineName } from '../src/store/store.js';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import { projectFile } from '../src/project-root.js';
 
 export const DATA_DIR = projectFile('bench/.data');
@@ -50,12 +53,14 @@ export async function cachedSqliteFile(rows: number, log: (line: string) => void
   log(`building ${rows.toLocaleString('en')}-row SQLite dataset (cached afterwards in ${path})`);
   const building = `${path}.building`;
   for (const suffix of ['', '-wal', '-shm']) rmSync(building + suffix, { force: true });
-  // The store creates the schema exactly as users get it (migrations, triggers, indexes).
-  const store = new SqliteStore({ path: building });
-  await store.migrate();
-  for (const bank of dataset(0).banks) await store.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
-  for (const category of dataset(0).categories) await store.saveCategory({ name: category.name, group: category.group ?? null });
-  await store.close();
+  // The schema as users get it, but the rows go in before the performance migration, which then
+  // builds its trigram index and counts in one pass (as when a user upgrades) instead of row by
+  // row through its triggers: minutes faster at a million rows.
+  const early = new SqliteStore({ path: building });
+  await migrateTo(new Kysely({ dialect: new SqliteDialect({ database: new Database(building) }) }), 'sqlite', LOAD_BEFORE);
+  for (const bank of dataset(0).banks) await early.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
+  for (const category of dataset(0).categories) await early.saveCategory({ name: category.name, group: category.group ?? null });
+  await early.close();
   // Bulk load: one connection, big transactions, no fsync per row. Safe because the file is
   // only renamed into place once complete.
   const db = new Database(building);
@@ -71,9 +76,14 @@ export async function cachedSqliteFile(rows: number, log: (line: string) => void
     }
   });
   for (const batch of batches(rows)) load(batch);
-  db.exec('ANALYZE');
-  db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
+  const store = new SqliteStore({ path: building });
+  await store.migrate();
+  await store.close();
+  const checkpoint = new Database(building);
+  checkpoint.exec('ANALYZE');
+  checkpoint.pragma('wal_checkpoint(TRUNCATE)');
+  checkpoint.close();
   renameSync(building, path);
   for (const suffix of ['-wal', '-shm']) rmSync(building + suffix, { force: true });
   log(`built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -124,11 +134,12 @@ export function withDatabase(url: string, name: string): string {
 }
 
 async function loadPostgres(url: string, rows: number): Promise<void> {
-  const store = new PostgresStore({ url, statementTimeoutMs: 600_000 });
-  await store.migrate();
-  for (const bank of dataset(0).banks) await store.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
-  for (const category of dataset(0).categories) await store.saveCategory({ name: category.name, group: category.group ?? null });
-  await store.close();
+  const early = new PostgresStore({ url, statementTimeoutMs: 600_000 });
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  await migrateTo(new Kysely({ dialect: new PostgresDialect({ pool }) }), 'postgres', LOAD_BEFORE);
+  for (const bank of dataset(0).banks) await early.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
+  for (const category of dataset(0).categories) await early.saveCategory({ name: category.name, group: category.group ?? null });
+  await early.close();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -148,10 +159,32 @@ async function loadPostgres(url: string, rows: number): Promise<void> {
       );
     }
     await client.query('COMMIT');
-    await client.query('VACUUM ANALYZE');
   } finally {
     await client.end();
   }
+  const store = new PostgresStore({ url, statementTimeoutMs: 600_000 });
+  await store.migrate();
+  await store.close();
+  const vacuum = new pg.Client({ connectionString: url });
+  await vacuum.connect();
+  await vacuum.query('VACUUM ANALYZE');
+  await vacuum.end();
+}
+
+/** The last migration applied before the rows are loaded (see cachedSqliteFile). */
+const LOAD_BEFORE = '0003-security';
+
+async function migrateTo(db: Kysely<unknown>, engine: EngineName, name: string): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider(engine),
+    // The stores' own bookkeeping tables, so store.migrate() later carries on from here.
+    migrationTableName: 'moneta_migrations',
+    migrationLockTableName: 'moneta_migrations_lock',
+  });
+  const { error } = await migrator.migrateTo(name);
+  await db.destroy();
+  if (error) throw error;
 }
 
 /** json-server's db.json: the same generator, written as the peer expects it. */

@@ -7,6 +7,12 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 export interface DialectQuirks {
   /** `description_folded` contains `folded` literally (no wildcards). */
   descriptionContains(folded: string): RawBuilder<SqlBool>;
+  /**
+   * Engines with a trigram full-text table (SQLite, migration 0004): conditions for a page read
+   * by walking that table in rowid order, joined to `transactions` (`table`) through `fts`.
+   * `match` narrows, `recheck` decides. Undefined when the text is too short for trigrams.
+   */
+  trigramSearch?(folded: string, aliases: { fts: string; table: string }): { match: RawBuilder<SqlBool>; recheck: RawBuilder<SqlBool> } | undefined;
 }
 
 export const sqliteQuirks: DialectQuirks = {
@@ -17,6 +23,13 @@ export const sqliteQuirks: DialectQuirks = {
     [...folded].length >= 3
       ? sql<SqlBool>`id IN (SELECT rowid FROM transactions_fts WHERE transactions_fts MATCH ${ftsPhrase(folded)}) AND instr(description_folded, ${folded}) > 0`
       : sql<SqlBool>`instr(description_folded, ${folded}) > 0`,
+  trigramSearch: (folded, aliases) =>
+    [...folded].length >= 3
+      ? {
+          match: sql<SqlBool>`${sql.ref(`${aliases.fts}.transactions_fts`)} MATCH ${ftsPhrase(folded)}`,
+          recheck: sql<SqlBool>`instr(${sql.ref(`${aliases.table}.description_folded`)}, ${folded}) > 0`,
+        }
+      : undefined,
 };
 
 /** An FTS5 query matching `text` as one phrase: inside double quotes everything is literal but `"`, doubled. */

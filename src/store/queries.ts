@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { SortKey } from '../domain/sort.js';
 import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
 import { foldForSearch } from '../domain/text.js';
@@ -45,10 +45,56 @@ export class Queries {
   ) {}
 
   listPage(query: TransactionQuery): CompiledQuery<TransactionRow> {
+    const idDescending = idOrderOf(query);
+    if (idDescending !== undefined && query.descriptionContains) {
+      const search = this.quirks.trigramSearch?.(query.descriptionContains, { fts: 'f', table: 't' });
+      if (search) return this.trigramSearchPage(query, search, idDescending);
+    }
+    if (idDescending !== undefined && query.offset >= KEYSET_OFFSET && !query.descriptionContains) return this.deepIdPage(query, idDescending);
     let builder = this.filtered(query).select(TRANSACTION_COLUMNS);
     for (const key of query.sort) builder = builder.orderBy(orderExpression(key));
     if (!query.sort.some((key) => key.field === 'id')) builder = builder.orderBy('id', 'asc');
     return builder.limit(query.limit).offset(query.offset).compile();
+  }
+
+  /**
+   * A search page in id order, read by walking the trigram index in rowid (= id) order: it stops
+   * after `limit` matches instead of collecting every match and sorting them.
+   */
+  private trigramSearchPage(
+    query: TransactionQuery,
+    search: { match: RawBuilder<SqlBool>; recheck: RawBuilder<SqlBool> },
+    descending: boolean,
+  ): CompiledQuery<TransactionRow> {
+    let builder = this.db
+      .selectFrom('transactions_fts as f')
+      .innerJoin('transactions as t', 't.id', 'f.rowid')
+      .select(['t.id', 't.date', 't.description', 't.value', 't.category', 't.bank_id'])
+      .where(search.match)
+      .where(search.recheck);
+    if (query.category === null) builder = builder.where('t.category', 'is', null);
+    else if (query.category !== undefined) builder = builder.where('t.category', '=', query.category);
+    if (query.bank !== undefined) builder = builder.where('t.bank_id', '=', query.bank);
+    return builder.orderBy('f.rowid', descending ? 'desc' : 'asc').limit(query.limit).offset(query.offset).compile();
+  }
+
+  /**
+   * A page far into id order: the first id of the page is found by stepping over `offset` ids
+   * of a narrow index (migration 0004) rather than over whole rows; the page is then read from
+   * there. The same rows as LIMIT/OFFSET, in the same snapshot.
+   */
+  private deepIdPage(query: TransactionQuery, descending: boolean): CompiledQuery<TransactionRow> {
+    const start = this.filtered(query)
+      .select('id')
+      .orderBy('id', descending ? 'desc' : 'asc')
+      .limit(1)
+      .offset(query.offset);
+    return this.filtered(query)
+      .select(TRANSACTION_COLUMNS)
+      .where('id', descending ? '<=' : '>=', start)
+      .orderBy('id', descending ? 'desc' : 'asc')
+      .limit(query.limit)
+      .compile();
   }
 
   countMatching(query: TransactionQuery): CompiledQuery<CountRow> {
@@ -170,6 +216,16 @@ export class Queries {
     }
     return builder;
   }
+}
+
+/** Offsets from which deepIdPage is used; below, plain OFFSET is as fast. */
+const KEYSET_OFFSET = 1000;
+
+/** true/false when the order is by id descending/ascending (ties cannot follow: ids are unique); undefined otherwise. */
+function idOrderOf(query: TransactionQuery): boolean | undefined {
+  const first = query.sort[0];
+  if (first === undefined) return false;
+  return first.field === 'id' ? first.descending : undefined;
 }
 
 /**

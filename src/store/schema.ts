@@ -38,6 +38,14 @@ export interface TransactionCountsTable {
   n: number;
 }
 
+/** SQLite only: the FTS5 trigram index over description_folded (migration 0004). */
+export interface TransactionsFtsTable {
+  rowid: number;
+  description_folded: string;
+  /** The hidden column named after the table: the left side of MATCH. */
+  transactions_fts: string;
+}
+
 export interface BanksTable {
   id: string;
   name: string;
@@ -52,6 +60,7 @@ export interface CategoriesTable {
 export interface Database {
   transactions: TransactionsTable;
   transaction_counts: TransactionCountsTable;
+  transactions_fts: TransactionsFtsTable;
   banks: BanksTable;
   categories: CategoriesTable;
   rules: RulesTable;

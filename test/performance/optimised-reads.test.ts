@@ -60,6 +60,20 @@ async function assertMatchesPlain(store: Store, query: TransactionQuery, label: 
   assert.deepEqual(page.rows.map((row) => row.id), expected.map((row) => row.id), `rows for ${label}`);
 }
 
+/** Small pages at several offsets, ascending and descending by id, against slices of the plain result. */
+async function assertPagesMatchPlain(store: Store, query: TransactionQuery, offsets: number[], label: string): Promise<void> {
+  const all = (await store.listTransactions(everything())).rows;
+  for (const descending of [false, true]) {
+    const expected = plain(all, query);
+    if (descending) expected.reverse();
+    for (const offset of offsets) {
+      const page = await store.listTransactions({ ...query, sort: [{ field: 'id', descending }], offset, limit: 7 });
+      assert.equal(page.total, expected.length, `total for ${label} at ${offset}`);
+      assert.deepEqual(page.rows, expected.slice(offset, offset + 7), `page for ${label} at ${offset}${descending ? ' descending' : ''}`);
+    }
+  }
+}
+
 const filterCombinations = (): Array<Pick<TransactionQuery, 'category' | 'bank'>> => {
   const result: Array<Pick<TransactionQuery, 'category' | 'bank'>> = [{}];
   for (const category of [...CATEGORIES, 'Nothing']) result.push({ category });
@@ -90,6 +104,19 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
       const folded = foldForSearch(pattern);
       await assertMatchesPlain(store, everything({ descriptionContains: folded }), `"${pattern}"`);
       await assertMatchesPlain(store, everything({ descriptionContains: folded, category: 'Shopping', bank: 'ing' }), `"${pattern}" filtered`);
+    }
+  });
+
+  it('search pages (trigram walk) and deep offsets (keyset) equal slices of the plain result', async () => {
+    const store = await freshStore();
+    await fill(store, 60);
+    for (const pattern of ['tesco', 'shop', '50% off', 'ma', '"hi"']) {
+      for (const filters of [{}, { category: 'Shopping' }, { category: null, bank: 'ing' }]) {
+        await assertPagesMatchPlain(store, everything({ ...filters, descriptionContains: foldForSearch(pattern) }), [0, 3, 40, 55, 1000], `"${pattern}" ${JSON.stringify(filters)}`);
+      }
+    }
+    for (const filters of [{}, { category: 'Groceries' }, { bank: 'monzo', category: null }]) {
+      await assertPagesMatchPlain(store, everything(filters), [0, 999, 1000, 1001, 1255, 1259, 1260, 5000], `offsets ${JSON.stringify(filters)}`);
     }
   });
 
