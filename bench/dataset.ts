@@ -113,10 +113,19 @@ export async function postgresWorkingDatabase(serverUrl: string, rows: number, l
     if (exists.rowCount === 0) {
       const started = performance.now();
       log(`building ${rows.toLocaleString('en')}-row PostgreSQL dataset (cached afterwards as database ${template})`);
-      await admin.query(`DROP DATABASE IF EXISTS ${template}_building`);
+      await admin.query(`DROP DATABASE IF EXISTS ${template}_building WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${template}_building`);
       await loadPostgres(withDatabase(serverUrl, `${template}_building`), rows);
-      await admin.query(`ALTER DATABASE ${template}_building RENAME TO ${template}`);
+      // Backends of the closed connections can take a moment to exit on the server.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await admin.query(`ALTER DATABASE ${template}_building RENAME TO ${template}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       log(`built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
     await admin.query(`DROP DATABASE IF EXISTS ${work} WITH (FORCE)`);

@@ -14,6 +14,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const started = new Set<ChildProcess>();
+// A failing run must not leave servers behind: whatever is still running dies with the bench.
+process.on('exit', () => {
+  for (const child of started) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
 export interface Running {
   child: ChildProcess;
   url: string;
@@ -24,6 +30,8 @@ export interface Running {
 /** Spawns `command args`, waits until GET `probe` answers with any status. */
 export async function startProcess(command: string, args: string[], port: number, probe: string, options: { cwd?: string; timeoutMs?: number } = {}): Promise<Running> {
   const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
+  child.once('exit', () => started.delete(child));
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

@@ -110,6 +110,25 @@ export class Queries {
       .compile() as CompiledQuery<CountRow>;
   }
 
+  /**
+   * PostgreSQL keeps counts as appended deltas (migration 0004): this folds them into one row per
+   * (category, bank). Safe beside writers and other compactions: each delta row is deleted, and
+   * so moved, exactly once; rows appended meanwhile wait for the next run.
+   */
+  compactCounts(): CompiledQuery {
+    return sql`WITH moved AS (DELETE FROM transaction_counts RETURNING category, bank_id, n)
+      INSERT INTO transaction_counts (category, bank_id, n)
+      SELECT category, bank_id, sum(n) FROM moved GROUP BY category, bank_id HAVING sum(n) <> 0`.compile(this.db);
+  }
+
+  /** How many delta rows the counts table holds, and for how many (category, bank) pairs. */
+  countDeltaStats(): CompiledQuery<{ deltas: number; pairs: number }> {
+    return this.db
+      .selectFrom('transaction_counts')
+      .select((eb) => [eb.fn.countAll<number>().as('deltas'), sql<number>`count(DISTINCT (category, bank_id))`.as('pairs')])
+      .compile();
+  }
+
   findTransactionById(id: TransactionId): CompiledQuery<TransactionRow> {
     return this.db.selectFrom('transactions').select(TRANSACTION_COLUMNS).where('id', '=', idParameter(id)).compile();
   }

@@ -63,33 +63,55 @@ async function sqlite(db: Kysely<unknown>): Promise<void> {
   END`.execute(db);
 }
 
+/**
+ * PostgreSQL: concurrent transactions must not queue on a few hot counter rows (each would hold
+ * its row lock until its commit's fsync, and opposite re-categorisations would deadlock). So
+ * the triggers only append signed deltas, one row per (category, bank) a statement touched, and
+ * the store folds them together now and then (Queries.compactCounts). The sum is the count at
+ * every moment, in every snapshot.
+ */
 async function postgres(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE TABLE transaction_counts (
     category text COLLATE "C" NOT NULL,
     bank_id text COLLATE "C" NOT NULL,
-    n bigint NOT NULL,
-    PRIMARY KEY (category, bank_id)
+    n bigint NOT NULL
   )`.execute(db);
-  // Taken under a lock so no write slips between the initial count and the trigger.
+  await sql`CREATE INDEX transaction_counts_key ON transaction_counts (category, bank_id)`.execute(db);
+  // Taken under a lock so no write slips between the initial count and the triggers.
   await sql`LOCK TABLE transactions IN SHARE ROW EXCLUSIVE MODE`.execute(db);
   await sql`INSERT INTO transaction_counts (category, bank_id, n)
     SELECT coalesce(category, ''), coalesce(bank_id, ''), count(*) FROM transactions GROUP BY 1, 2`.execute(db);
-  await sql`CREATE FUNCTION moneta_transaction_counts() RETURNS trigger LANGUAGE plpgsql AS $$
+  // Statement-level with transition tables: a bulk import appends a handful of rows, not one per row.
+  await sql`CREATE FUNCTION moneta_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF TG_OP IN ('UPDATE', 'DELETE') THEN
-        UPDATE transaction_counts SET n = n - 1
-          WHERE category = coalesce(OLD.category, '') AND bank_id = coalesce(OLD.bank_id, '');
-      END IF;
-      IF TG_OP IN ('UPDATE', 'INSERT') THEN
-        INSERT INTO transaction_counts (category, bank_id, n) VALUES (coalesce(NEW.category, ''), coalesce(NEW.bank_id, ''), 1)
-          ON CONFLICT (category, bank_id) DO UPDATE SET n = transaction_counts.n + 1;
-      END IF;
+      INSERT INTO transaction_counts (category, bank_id, n)
+        SELECT coalesce(category, ''), coalesce(bank_id, ''), count(*) FROM new_rows GROUP BY 1, 2;
       RETURN NULL;
     END
   $$`.execute(db);
-  await sql`CREATE TRIGGER transactions_counts_insert_delete AFTER INSERT OR DELETE ON transactions
-    FOR EACH ROW EXECUTE FUNCTION moneta_transaction_counts()`.execute(db);
-  await sql`CREATE TRIGGER transactions_counts_update AFTER UPDATE OF category, bank_id ON transactions
-    FOR EACH ROW WHEN (OLD.category IS DISTINCT FROM NEW.category OR OLD.bank_id IS DISTINCT FROM NEW.bank_id)
-    EXECUTE FUNCTION moneta_transaction_counts()`.execute(db);
+  await sql`CREATE FUNCTION moneta_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO transaction_counts (category, bank_id, n)
+        SELECT coalesce(category, ''), coalesce(bank_id, ''), -count(*) FROM old_rows GROUP BY 1, 2;
+      RETURN NULL;
+    END
+  $$`.execute(db);
+  await sql`CREATE FUNCTION moneta_count_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO transaction_counts (category, bank_id, n)
+        SELECT category, bank_id, sum(n) FROM (
+          SELECT coalesce(category, '') AS category, coalesce(bank_id, '') AS bank_id, -1 AS n FROM old_rows
+          UNION ALL
+          SELECT coalesce(category, ''), coalesce(bank_id, ''), 1 FROM new_rows
+        ) AS changes
+        GROUP BY 1, 2 HAVING sum(n) <> 0;
+      RETURN NULL;
+    END
+  $$`.execute(db);
+  await sql`CREATE TRIGGER transactions_counts_insert AFTER INSERT ON transactions
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION moneta_count_inserted()`.execute(db);
+  await sql`CREATE TRIGGER transactions_counts_delete AFTER DELETE ON transactions
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION moneta_count_deleted()`.execute(db);
+  await sql`CREATE TRIGGER transactions_counts_update AFTER UPDATE ON transactions
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION moneta_count_updated()`.execute(db);
 }

@@ -26,6 +26,7 @@ import { RulesQueries, toRule, toRulesVersion, type RuleRow, type RulesVersionRo
 import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
 import { openPostgresStream } from './postgres-stream.js';
+import { CountCompactor } from './count-compactor.js';
 
 export interface PostgresStoreOptions {
   url: string;
@@ -51,6 +52,7 @@ export class PostgresStore implements Store {
   private readonly pool: pg.Pool;
   private readonly kysely: Kysely<Schema>;
   private readonly queries: Queries;
+  private readonly compactor: CountCompactor;
   private readonly rules: RulesQueries;
   private readonly security: SecurityQueries;
 
@@ -78,6 +80,7 @@ export class PostgresStore implements Store {
     this.pool.on('connect', (client) => client.on('error', () => {}));
     this.kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: this.pool }) });
     this.queries = new Queries(this.kysely, postgresQuirks);
+    this.compactor = new CountCompactor(this.pool, this.queries.countDeltaStats(), this.queries.compactCounts());
     this.rules = new RulesQueries(this.kysely);
     this.security = new SecurityQueries(this.kysely);
   }
@@ -116,6 +119,7 @@ export class PostgresStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.compactor.stop();
     await this.kysely.destroy();
   }
 
