@@ -300,6 +300,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The disk holding the data is full; nothing was written. Reads keep working. */
+        InsufficientStorage: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -431,6 +441,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     getTransaction: {
@@ -494,6 +505,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listBanks: {
