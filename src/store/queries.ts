@@ -84,11 +84,20 @@ export class Queries {
    * there. The same rows as LIMIT/OFFSET, in the same snapshot.
    */
   private deepIdPage(query: TransactionQuery, descending: boolean): CompiledQuery<TransactionRow> {
-    const start = this.filtered(query)
+    const stepped = this.filtered(query)
       .select('id')
       .orderBy('id', descending ? 'desc' : 'asc')
       .limit(1)
       .offset(query.offset);
+    // Unfiltered, with ids without gaps (no row ever deleted: max - min + 1 equals the count),
+    // the page starts at min + offset (max - offset descending): nothing to step over at all.
+    // The CASE evaluates the stepping only when there are gaps. Same snapshot, same answer.
+    const unfiltered = query.category === undefined && query.bank === undefined;
+    const start = unfiltered
+      ? sql<number>`CASE WHEN (SELECT max(id) FROM transactions) - (SELECT min(id) FROM transactions) + 1 = (SELECT sum(n) FROM transaction_counts)
+          THEN ${descending ? sql`(SELECT max(id) FROM transactions) - ${query.offset}` : sql`(SELECT min(id) FROM transactions) + ${query.offset}`}
+          ELSE (${stepped}) END`
+      : stepped;
     return this.filtered(query)
       .select(TRANSACTION_COLUMNS)
       .where('id', descending ? '<=' : '>=', start)

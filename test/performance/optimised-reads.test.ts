@@ -12,6 +12,7 @@ import type { Store } from '../../src/store/store.js';
 import { describeEachEngine } from '../support/engines.js';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import BetterSqlite3 from 'better-sqlite3';
 import { postgresQuirks } from '../../src/store/dialect-quirks.js';
 import { Queries } from '../../src/store/queries.js';
 import type { Database } from '../../src/store/schema.js';
@@ -146,6 +147,31 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
     }
     for (const filters of [{}, { category: 'Groceries' }, { bank: 'monzo', category: null }]) {
       await assertPagesMatchPlain(store, everything(filters), [0, 999, 1000, 1001, 1255, 1259, 1260, 5000], `offsets ${JSON.stringify(filters)}`);
+    }
+  });
+
+  it('deep offsets stay exact when ids have gaps (rows deleted behind the API)', async () => {
+    const setting = await freshDbSetting();
+    const store: Store = engine === 'sqlite' ? new SqliteStore({ path: setting }) : new PostgresStore({ url: setting });
+    try {
+      await store.migrate();
+      await fill(store, 60);
+      await assertPagesMatchPlain(store, everything(), [1000, 1200], 'contiguous ids');
+      const doomed = 'DELETE FROM transactions WHERE id IN (3, 500, 1001, 1200)';
+      if (engine === 'sqlite') {
+        const db = new BetterSqlite3(setting);
+        db.exec(doomed);
+        db.close();
+      } else {
+        const client = new pg.Client({ connectionString: setting });
+        await client.connect();
+        await client.query(doomed);
+        await client.end();
+      }
+      await assertPagesMatchPlain(store, everything(), [998, 1000, 1195, 1250, 1256, 1300], 'ids with gaps');
+      await assertPagesMatchPlain(store, everything({ category: 'Shopping' }), [0, 400, 419, 420], 'ids with gaps, filtered');
+    } finally {
+      await store.close();
     }
   });
 
