@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import cliProgress from 'cli-progress';
-import type { ImportResult, ReportRow } from '../services/import.service.js';
+import type { ImportResult } from '../services/import.service.js';
 import { printTable } from './cli-support.js';
 
 /** Writes to stdout and waits when the pipe is full, so a huge report never piles up in memory. */
@@ -24,16 +24,8 @@ export async function printJsonReport(result: ImportResult): Promise<void> {
   await write(`${chunk}]}\n`);
 }
 
-const LISTED_INVALID = 20;
-
-/** A summary table, then the invalid rows (the first few) so the user can fix the file. */
-export async function printHumanReport(result: ImportResult, bank: string): Promise<void> {
-  const byRule = new Map<string, number>();
-  const invalid: ReportRow[] = [];
-  for await (const row of result.rows()) {
-    if (row.status === 'duplicate') byRule.set(row.reason ?? '', (byRule.get(row.reason ?? '') ?? 0) + 1);
-    else if (row.status === 'invalid' && invalid.length < LISTED_INVALID) invalid.push(row);
-  }
+/** A summary table, then the first invalid rows so the user can fix the file. */
+export function printHumanReport(result: ImportResult, bank: string): void {
   const heading = { imported: 'imported', 'dry-run': 'dry run, nothing written', rejected: 'NOT imported, nothing written' }[result.outcome];
   process.stdout.write(`${result.file} (${result.format.toUpperCase()}) into bank ${bank}: ${heading}\n`);
   const verb = result.outcome === 'imported' ? 'added' : 'new (would be added)';
@@ -41,13 +33,13 @@ export async function printHumanReport(result: ImportResult, bank: string): Prom
     ['ROWS', 'COUNT'],
     [
       [verb, String(result.added)],
-      ['duplicate, same bank transaction id', String(byRule.get('bank-id') ?? 0)],
-      ['duplicate, same date, value and description', String(byRule.get('fingerprint') ?? 0)],
+      ['duplicate, same bank transaction id', String(result.duplicatesByRule['bank-id'])],
+      ['duplicate, same date, value and description', String(result.duplicatesByRule.fingerprint)],
       ['invalid', String(result.invalid)],
     ],
   );
-  for (const row of invalid) process.stdout.write(`  line ${row.line}: ${row.reason ?? ''}\n`);
-  if (result.invalid > invalid.length) process.stdout.write(`  ... and ${result.invalid - invalid.length} more (see --json)\n`);
+  for (const row of result.firstInvalid) process.stdout.write(`  line ${row.line}: ${row.reason ?? ''}\n`);
+  if (result.invalid > result.firstInvalid.length) process.stdout.write(`  ... and ${result.invalid - result.firstInvalid.length} more (see --json)\n`);
 }
 
 export interface Progress {

@@ -46,6 +46,7 @@ export function registerImportCommand(program: Command): void {
               dryRun: flags.dryRun ?? false,
               skipInvalid: flags.skipInvalid ?? false,
               onProgress: (line) => progress.update(line),
+              keepRows: flags.json ?? false,
             });
           } catch (error) {
             if (error instanceof StatementError) throw new CliError(error.message);
@@ -55,7 +56,7 @@ export function registerImportCommand(program: Command): void {
           }
           try {
             if (flags.json) await printJsonReport(result);
-            else await printHumanReport(result, flags.bank);
+            else printHumanReport(result, flags.bank);
           } finally {
             await result.dispose();
           }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { foldForMatching } from './matching-text.js';
 
 /** Which rule made a row a duplicate: the bank's own id, or the fingerprint + occurrence. */
@@ -32,12 +32,17 @@ export function fingerprintOf(row: KeyedRow): string {
   const description = foldForMatching(row.description).replace(/\s+/g, ' ').trim();
   // String(value) is exact for the double the parser produced; -0 and 0 both print "0".
   const material = JSON.stringify([row.account ?? '', row.date, String(row.value), description]);
-  return `${row.date}:${createHash('sha256').update(material).digest('base64url').slice(0, 22)}`;
+  return `${row.date}:${hash('sha256', material, 'base64url').slice(0, 22)}`;
 }
 
 /** The n-th (1-based) row with this fingerprint in one file: identical twins get 1 and 2. */
 export function fingerprintKey(fingerprint: string, occurrence: number): string {
   return `f:${fingerprint}:${occurrence}`;
+}
+
+/** The date a fingerprint starts with. */
+export function dateOfFingerprint(fingerprint: string): string {
+  return fingerprint.slice(0, fingerprint.indexOf(':'));
 }
 
 export function ruleOfKey(key: string): DuplicateRule {

@@ -4,6 +4,7 @@ import { openStatement, type ParsedItem, type StatementFormat } from '../importe
 import type { ImportSession } from '../store/import-session.js';
 import type { Store } from '../store/store.js';
 import { importBatch } from './import/batch-import.js';
+import { OccurrenceCounter } from './import/occurrence-counter.js';
 import { ReportSpool, type ReportRow } from './import/report-spool.js';
 import { RulesService } from './rules.service.js';
 
@@ -22,6 +23,8 @@ export interface ImportOptions {
   batchSize?: number;
   /** Called after each batch with the file line (or entry number) reached. */
   onProgress?: (line: number) => void;
+  /** Keep every row's report for rows() (spooled to a temporary file). Default true. */
+  keepRows?: boolean;
 }
 
 /** imported: committed. dry-run: nothing written on purpose. rejected: invalid rows, nothing written. */
@@ -34,7 +37,11 @@ export interface ImportResult {
   added: number;
   duplicates: number;
   invalid: number;
-  /** Every input row in file order. Ids of rows that were not written are null. */
+  /** Duplicates by the rule that decided. */
+  duplicatesByRule: Record<'bank-id' | 'fingerprint', number>;
+  /** The first invalid rows (at most 20), for a summary. */
+  firstInvalid: ReportRow[];
+  /** Every input row in file order (keepRows only). Ids of rows that were not written are null. */
   rows(): AsyncIterable<ReportRow>;
   /** Deletes the spooled report; call once done with rows(). */
   dispose(): Promise<void>;
@@ -56,6 +63,7 @@ export class UnknownBankError extends DomainError {
 }
 
 const DEFAULT_BATCH = 2000;
+const FIRST_INVALID = 20;
 
 /**
  * Imports statement files: the one write path for files, used by the command line. Each file
@@ -69,23 +77,32 @@ export class ImportService {
     if (!(await this.store.findBankById(options.bank))) throw new UnknownBankError(options.bank, statement.bankNameHint);
     const rules = await new RulesService(this.store).ruleSet();
     const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
-    const spool = await ReportSpool.create();
+    const keepRows = options.keepRows ?? true;
+    const spool = keepRows ? await ReportSpool.create() : null;
     const counts = { added: 0, duplicates: 0, invalid: 0 };
+    const duplicatesByRule = { 'bank-id': 0, fingerprint: 0 };
+    const firstInvalid: ReportRow[] = [];
     let session: ImportSession | undefined;
     let firstInsertedId = Infinity;
     try {
       session = await this.store.beginImport(options.bank);
       const open = session;
+      const occurrences = new OccurrenceCounter(open);
       const flush = async (batch: ParsedItem[]) => {
-        const rows = await importBatch(open, { bank: options.bank, rules }, batch);
+        const rows = await importBatch(open, { bank: options.bank, rules, occurrences }, batch);
         for (const row of rows) {
           if (row.status === 'added') {
             counts.added += 1;
             if (row.id !== null && row.id < firstInsertedId) firstInsertedId = row.id;
-          } else if (row.status === 'duplicate') counts.duplicates += 1;
-          else counts.invalid += 1;
+          } else if (row.status === 'duplicate') {
+            counts.duplicates += 1;
+            duplicatesByRule[row.reason === 'bank-id' ? 'bank-id' : 'fingerprint'] += 1;
+          } else {
+            counts.invalid += 1;
+            if (firstInvalid.length < FIRST_INVALID) firstInvalid.push(row);
+          }
         }
-        await spool.write(rows);
+        await spool?.write(rows);
         const last = batch[batch.length - 1];
         if (last) options.onProgress?.(last.kind === 'row' ? last.row.line : last.line);
       };
@@ -98,7 +115,7 @@ export class ImportService {
         }
       }
       if (batch.length > 0) await flush(batch);
-      await spool.finish();
+      await spool?.finish();
       const outcome: ImportOutcome = options.dryRun ? 'dry-run' : counts.invalid > 0 && !options.skipInvalid ? 'rejected' : 'imported';
       if (outcome === 'imported') await session.commit();
       else await session.rollback();
@@ -107,12 +124,17 @@ export class ImportService {
         format: statement.format,
         outcome,
         ...counts,
-        rows: () => (outcome === 'imported' ? spool.read() : withoutUnwrittenIds(spool.read(), firstInsertedId)),
-        dispose: () => spool.dispose(),
+        duplicatesByRule,
+        firstInvalid,
+        rows: () => {
+          if (!spool) throw new Error('rows() needs keepRows');
+          return outcome === 'imported' ? spool.read() : withoutUnwrittenIds(spool.read(), firstInsertedId);
+        },
+        dispose: async () => spool?.dispose(),
       };
     } catch (error) {
       await session?.rollback().catch(() => {});
-      await spool.dispose();
+      await spool?.dispose();
       throw error;
     }
   }

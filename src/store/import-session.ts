@@ -17,15 +17,19 @@ export interface ImportedTransaction {
  */
 export interface ImportSession {
   /**
-   * For each distinct fingerprint given, how many rows of this file had it before this call;
-   * then counts the given ones (repeats included). Kept in a temporary table, so memory does
-   * not grow with the file.
+   * Occurrence counts of fingerprints set aside with saveOccurrences (absent: none). A
+   * temporary table of this session, so the counts of a huge file need not stay in memory.
    */
-  countOccurrences(fingerprints: readonly string[]): Promise<Map<string, number>>;
+  loadOccurrences(fingerprints: readonly string[]): Promise<Map<string, number>>;
+  /** Sets these counts (replacing earlier ones). */
+  saveOccurrences(counts: ReadonlyMap<string, number>): Promise<void>;
   /** Transactions of this bank that already carry one of these keys: key -> id. */
   findByKeys(keys: readonly string[]): Promise<Map<string, number>>;
-  /** Inserts the rows (creating missing categories), keys all new; key -> new id. */
-  insert(rows: readonly ImportedTransaction[]): Promise<Map<string, number>>;
+  /**
+   * Inserts the rows whose key the bank does not have yet (creating missing categories first);
+   * the others are left alone. Returns key -> new id for the rows inserted.
+   */
+  insertNew(rows: readonly ImportedTransaction[]): Promise<Map<string, number>>;
   commit(): Promise<void>;
   /** Discards everything this session wrote. Safe to call after a failure. */
   rollback(): Promise<void>;

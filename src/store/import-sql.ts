@@ -47,7 +47,8 @@ export const sqliteImportSql: ImportSql = {
   insertTransactions: (bank, rows) =>
     raw(
       `INSERT INTO transactions (date, description, description_folded, value, category, bank_id, import_key)
-       SELECT value->>0, value->>1, value->>2, value->>3, value->>4, ?, value->>5 FROM json_each(?)
+       SELECT value->>0, value->>1, value->>2, value->>3, value->>4, ?, value->>5 FROM json_each(?) WHERE true
+       ON CONFLICT (bank_id, import_key) WHERE import_key IS NOT NULL DO NOTHING
        RETURNING import_key, id`,
       [bank, JSON.stringify(rows.map((row) => [row.date, row.description, foldForSearch(row.description), row.value, row.category, row.key]))],
     ),
@@ -74,6 +75,7 @@ export const postgresImportSql: ImportSql = {
     raw(
       `INSERT INTO transactions (date, description, description_folded, value, category, bank_id, import_key)
        SELECT d, s, f, v, c, $1, k FROM unnest($2::text[], $3::text[], $4::text[], $5::float8[], $6::text[], $7::text[]) AS t(d, s, f, v, c, k)
+       ON CONFLICT (bank_id, import_key) WHERE import_key IS NOT NULL DO NOTHING
        RETURNING import_key, id`,
       [
         bank,

@@ -89,11 +89,12 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
     const db = await dbWithBank();
     const dir = mkdtempSync(join(tmpdir(), 'moneta-crash-'));
     const file = join(dir, 'big.csv');
-    const rows = 100_000;
+    const rows = 30_000;
     await writeBigCsv(file, rows);
     await runCli(['import', importFixture('january.csv'), '--bank', 'ing', '--db', db]);
     const spoolDir = mkdtempSync(join(tmpdir(), 'moneta-spool-'));
-    const { child, done } = startCli(['import', file, '--bank', 'ing', '--db', db], { TMPDIR: spoolDir });
+    // --json: the report is spooled to a file in TMPDIR as the batches are written.
+    const { child, done } = startCli(['import', file, '--bank', 'ing', '--db', db, '--json'], { TMPDIR: spoolDir });
     // The report spool grows batch by batch, after each batch is written: rows are in the open transaction.
     const spool = () => readdirSync(spoolDir).map((name) => join(spoolDir, name, 'rows.ndjson')).find(existsSync);
     for (let waited = 0; !(spool() && statSync(spool() as string).size > 0); waited += 20) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { OccurrenceCounter } from '../../src/services/import/occurrence-counter.js';
 import { describeEachEngine } from '../support/engines.js';
 import { allTransactions, importFixture, runImport, statementFixture, storeWithBank } from './import-support.js';
 
@@ -115,5 +116,21 @@ describeEachEngine('ImportService', ({ freshStore }) => {
     const coffee = await store.findTransactionById(rows[0]?.id ?? 0);
     assert.equal(coffee?.category, 'Eating out', 'priority 5 beats priority 0');
     assert.ok((await store.listCategories()).some((category) => category.name === 'Eating out'));
+  });
+
+  it('numbers occurrences right when counts are set aside to the store (unsorted dates, tiny memory limit)', async () => {
+    const store = await storeWithBank(freshStore);
+    const session = await store.beginImport('ing');
+    try {
+      const counter = new OccurrenceCounter(session, 2);
+      const dates = ['2024-01-03', '2024-01-01', '2024-01-02', '2024-01-01', '2024-01-03', '2024-01-01', '2024-01-02', '2024-01-04'];
+      const fingerprints = dates.flatMap((date, i) => [`${date}:coffee`, `${date}:tea${i % 2}`]);
+      const numbered: number[] = [];
+      for (let i = 0; i < fingerprints.length; i += 3) numbered.push(...(await counter.number(fingerprints.slice(i, i + 3))));
+      const expected = fingerprints.map((fp, i) => fingerprints.slice(0, i + 1).filter((other) => other === fp).length);
+      assert.deepEqual(numbered, expected);
+    } finally {
+      await session.rollback();
+    }
   });
 });

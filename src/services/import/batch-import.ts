@@ -2,6 +2,7 @@ import { bankIdKey, fingerprintKey, fingerprintOf, ruleOfKey } from '../../domai
 import type { RuleSet } from '../../domain/rules/rule.js';
 import type { ParsedItem, StatementRow } from '../../importers/index.js';
 import type { ImportedTransaction, ImportSession } from '../../store/import-session.js';
+import type { OccurrenceCounter } from './occurrence-counter.js';
 import type { ReportRow } from './report-spool.js';
 import { rowProblem } from './row-checks.js';
 
@@ -13,12 +14,12 @@ interface Keyed {
 /**
  * Decides one batch of a file: invalid, duplicate (of a row stored before or earlier in this
  * file) or added, and inserts the added ones. Returns the report rows in file order.
- * Rows without the bank's id are keyed by fingerprint + occurrence, counted across batches
- * by the session, so the n-th identical coffee of a day is the n-th whatever the batch size.
+ * Rows without the bank's id are keyed by fingerprint + occurrence, counted across batches,
+ * so the n-th identical coffee of a day is the n-th whatever the batch size.
  */
 export async function importBatch(
   session: ImportSession,
-  context: { bank: string; rules: RuleSet },
+  context: { bank: string; rules: RuleSet; occurrences: OccurrenceCounter },
   items: readonly ParsedItem[],
 ): Promise<ReportRow[]> {
   const decided: Array<ReportRow | Keyed> = [];
@@ -41,25 +42,26 @@ export async function importBatch(
     }
   }
   if (unkeyed.length > 0) {
-    const seen = await session.countOccurrences(unkeyed.map((entry) => entry.fingerprint));
-    for (const entry of unkeyed) {
-      const occurrence = (seen.get(entry.fingerprint) ?? 0) + 1;
-      seen.set(entry.fingerprint, occurrence);
-      decided[entry.slot] = { row: entry.row, key: fingerprintKey(entry.fingerprint, occurrence) };
-    }
+    const numbers = await context.occurrences.number(unkeyed.map((entry) => entry.fingerprint));
+    unkeyed.forEach((entry, index) => {
+      decided[entry.slot] = { row: entry.row, key: fingerprintKey(entry.fingerprint, numbers[index] ?? 1) };
+    });
   }
   const keyed = decided.filter((entry): entry is Keyed => 'key' in entry);
   if (keyed.length === 0) return decided as ReportRow[];
 
-  const existing = await session.findByKeys([...new Set(keyed.map((entry) => entry.key))]);
-  // The first row with a new key is inserted; a later one in the same batch duplicates it.
-  const toInsert = new Map<string, ImportedTransaction>();
+  // The first row with a key is a candidate; a later one in the same batch duplicates it.
+  // Candidates whose key the bank has already are left out by the insert and looked up after:
+  // one statement per batch when everything is new, two when some rows are duplicates.
+  const candidates = new Map<string, ImportedTransaction>();
   for (const { row, key } of keyed) {
-    if (existing.has(key) || toInsert.has(key)) continue;
+    if (candidates.has(key)) continue;
     const category = row.category ? row.category : (context.rules.match({ description: row.description, value: row.value, bank: context.bank })?.category ?? null);
-    toInsert.set(key, { key, date: row.date, description: row.description, value: row.value, category });
+    candidates.set(key, { key, date: row.date, description: row.description, value: row.value, category });
   }
-  const inserted = toInsert.size > 0 ? await session.insert([...toInsert.values()]) : new Map<string, number>();
+  const inserted = await session.insertNew([...candidates.values()]);
+  const known = [...candidates.keys()].filter((key) => !inserted.has(key));
+  const existing = known.length > 0 ? await session.findByKeys(known) : new Map<string, number>();
 
   const claimed = new Set<string>();
   return decided.map((entry): ReportRow => {

@@ -60,23 +60,19 @@ class PostgresImportSession implements ImportSession {
     private readonly translateError: (error: unknown) => unknown,
   ) {}
 
-  async countOccurrences(fingerprints: readonly string[]): Promise<Map<string, number>> {
-    return this.guard(async () => {
-      const distinct = [...new Set(fingerprints)];
-      const before = new Map<string, number>(distinct.map((fingerprint) => [fingerprint, 0]));
-      for (const row of await this.all(SQL.occurrencesOf(distinct))) before.set(row.fingerprint, Number(row.n));
-      const after = new Map(before);
-      for (const fingerprint of fingerprints) after.set(fingerprint, (after.get(fingerprint) ?? 0) + 1);
-      await this.all(SQL.saveOccurrences(after));
-      return before;
-    });
+  async loadOccurrences(fingerprints: readonly string[]): Promise<Map<string, number>> {
+    return this.guard(async () => new Map((await this.all(SQL.occurrencesOf(fingerprints))).map((row) => [row.fingerprint, Number(row.n)])));
+  }
+
+  async saveOccurrences(counts: ReadonlyMap<string, number>): Promise<void> {
+    await this.guard(() => this.all(SQL.saveOccurrences(counts)));
   }
 
   async findByKeys(keys: readonly string[]): Promise<Map<string, number>> {
     return this.guard(async () => toKeyMap(await this.all(SQL.findByKeys(this.bank, keys))));
   }
 
-  async insert(rows: readonly ImportedTransaction[]): Promise<Map<string, number>> {
+  async insertNew(rows: readonly ImportedTransaction[]): Promise<Map<string, number>> {
     return this.guard(async () => {
       const categories = [...new Set(rows.flatMap((row) => (row.category === null ? [] : [row.category])))];
       if (categories.length > 0) await this.all(SQL.insertCategoriesIfMissing(categories));

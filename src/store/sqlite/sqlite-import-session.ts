@@ -35,23 +35,19 @@ export class SqliteImportSession implements ImportSession {
     }
   }
 
-  async countOccurrences(fingerprints: readonly string[]): Promise<Map<string, number>> {
-    return this.guard(() => {
-      const distinct = [...new Set(fingerprints)];
-      const before = new Map<string, number>(distinct.map((fingerprint) => [fingerprint, 0]));
-      for (const row of this.all<{ fingerprint: string; n: number }>(SQL.occurrencesOf(distinct))) before.set(row.fingerprint, Number(row.n));
-      const after = new Map(before);
-      for (const fingerprint of fingerprints) after.set(fingerprint, (after.get(fingerprint) ?? 0) + 1);
-      this.run(SQL.saveOccurrences(after));
-      return before;
-    });
+  async loadOccurrences(fingerprints: readonly string[]): Promise<Map<string, number>> {
+    return this.guard(() => new Map(this.all(SQL.occurrencesOf(fingerprints)).map((row) => [row.fingerprint, Number(row.n)])));
+  }
+
+  async saveOccurrences(counts: ReadonlyMap<string, number>): Promise<void> {
+    this.guard(() => this.run(SQL.saveOccurrences(counts)));
   }
 
   async findByKeys(keys: readonly string[]): Promise<Map<string, number>> {
     return this.guard(() => toKeyMap(this.all(SQL.findByKeys(this.bank, keys))));
   }
 
-  async insert(rows: readonly ImportedTransaction[]): Promise<Map<string, number>> {
+  async insertNew(rows: readonly ImportedTransaction[]): Promise<Map<string, number>> {
     return this.guard(() => {
       const categories = [...new Set(rows.flatMap((row) => (row.category === null ? [] : [row.category])))];
       if (categories.length > 0) this.run(SQL.insertCategoriesIfMissing(categories));
