@@ -4,7 +4,7 @@ import type { TransactionRecord } from '../../domain/transaction.js';
 import { toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../queries.js';
 import type { TransactionStream } from '../store.js';
 
-export const STREAM_BATCH_ROWS = 2000;
+export const STREAM_BATCH_ROWS = 1000;
 
 /**
  * A big page through a server-side cursor on a connection of its own, in one REPEATABLE READ
