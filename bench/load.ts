@@ -64,7 +64,7 @@ export async function measure(baseUrl: string, scenario: Scenario, seconds: numb
   return {
     name: scenario.name,
     // Completed responses per second of the run; only 2xx answers count as served.
-    rps: round(((completed - result.non2xx) / result.duration) * (result.duration > 0 ? 1 : 0)),
+    rps: result.duration > 0 ? round((completed - result.non2xx) / result.duration) : 0,
     p50_ms: round(result.latency.p50),
     p99_ms: round(result.latency.p99),
     requests: completed,

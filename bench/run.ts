@@ -156,6 +156,9 @@ async function main(): Promise<void> {
       if (wanted('bigPage')) {
         // Before the write scenarios, so the page holds exactly the dataset.
         bigPage = await measureBigPage(server.url, server.child.pid as number, 1_000_000);
+        if (bigPage.rows !== Math.min(bigPage.total_header, 1_000_000)) {
+          throw new Error(`bigPage returned ${bigPage.rows} rows but X-Total-Count says ${bigPage.total_header}`);
+        }
         log(`bigPage ${bigPage.rows} rows in ${bigPage.seconds} s, peak RSS ${bigPage.peak_rss_mb} MB, small requests max ${bigPage.small_max_ms} ms`);
       }
       for (const scenario of monetaScenarios(ROWS)) {

@@ -34,7 +34,8 @@ export class CountCache {
       this.totals.clear();
       this.version = version;
     }
-    const key = JSON.stringify([query.category, query.bank, query.descriptionContains]);
+    // 0 stands for "no filter": JSON would write undefined and null alike, and they differ here.
+    const key = JSON.stringify([query.category === undefined ? 0 : query.category, query.bank ?? 0, query.descriptionContains]);
     let total = this.totals.get(key);
     if (total === undefined) {
       total = count();
