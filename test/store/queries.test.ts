@@ -32,8 +32,12 @@ describe('query building', () => {
 
   it('matches descriptions literally: instr() on SQLite, LIKE with escaped wildcards on PostgreSQL', () => {
     const sqlite = offline('sqlite').listPage({ ...base, descriptionContains: '50%_\\' });
-    assert.match(sqlite.sql, /instr\(description_folded, \?\) > 0/);
+    // SQLite walks its trigram index (migration 0004) and re-checks every candidate with instr().
+    assert.match(sqlite.sql, /"transactions_fts" MATCH \? and instr\("t"\."description_folded", \?\) > 0/);
+    assert.ok(sqlite.parameters.includes('"50%_\\"'));
     assert.ok(sqlite.parameters.includes('50%_\\'));
+    const short = offline('sqlite').countMatching({ ...base, descriptionContains: '5%' });
+    assert.match(short.sql, /where instr\(description_folded, \?\) > 0$/);
     const postgres = offline('postgres').listPage({ ...base, descriptionContains: '50%_\\' });
     assert.match(postgres.sql, /description_folded LIKE \$1/);
     assert.equal(postgres.parameters[0], '%50\\%\\_\\\\%');
