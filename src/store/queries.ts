@@ -289,6 +289,19 @@ export function toTransactionRecord(row: TransactionRow): TransactionRecord {
   };
 }
 
+/** The record of a row just inserted, from its RETURNING id and what was inserted. */
+export function createdRecord(inserted: { id: number } | undefined, input: NewTransaction): TransactionRecord {
+  if (!inserted) throw new Error('INSERT ... RETURNING gave no row');
+  return {
+    id: Number(inserted.id),
+    date: input.date,
+    description: input.description,
+    value: input.value,
+    category: input.category ?? null,
+    bank: input.bank ?? null,
+  };
+}
+
 export function toBank(row: BankRow): Bank {
   return { id: row.id, name: row.name, aggregatorId: row.aggregator_id };
 }

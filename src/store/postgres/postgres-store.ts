@@ -9,6 +9,7 @@ import {
   toBank,
   toCategory,
   toCount,
+  createdRecord,
   toTransactionRecord,
   type BankRow,
   type CategoryRow,
@@ -188,16 +189,7 @@ export class PostgresStore implements Store {
       throw invalidField('body', 'bank', `names no known bank ("${input.bank}")`);
     }
     if (input.category != null) await client.query(text(this.queries.insertCategoryIfMissing(input.category)));
-    const inserted = await first<{ id: number }>(client, this.queries.insertTransaction(input));
-    if (!inserted) throw new Error('INSERT ... RETURNING gave no row');
-    return {
-      id: Number(inserted.id),
-      date: input.date,
-      description: input.description,
-      value: input.value,
-      category: input.category ?? null,
-      bank: input.bank ?? null,
-    };
+    return createdRecord(await first<{ id: number }>(client, this.queries.insertTransaction(input)), input);
   }
 
   setTransactionCategory(id: TransactionId, category: string | null): Promise<boolean> {

@@ -9,6 +9,7 @@ import {
   toBank,
   toCategory,
   toCount,
+  createdRecord,
   toTransactionRecord,
   type BankRow,
   type CategoryRow,
@@ -172,16 +173,7 @@ export class SqliteStore implements Store {
       throw invalidField('body', 'bank', `names no known bank ("${input.bank}")`);
     }
     if (input.category != null) this.run(this.queries.insertCategoryIfMissing(input.category));
-    const inserted = this.first<{ id: number }>(this.queries.insertTransaction(input));
-    if (!inserted) throw new Error('INSERT ... RETURNING gave no row');
-    return {
-      id: Number(inserted.id),
-      date: input.date,
-      description: input.description,
-      value: input.value,
-      category: input.category ?? null,
-      bank: input.bank ?? null,
-    };
+    return createdRecord(this.first<{ id: number }>(this.queries.insertTransaction(input)), input);
   }
 
   setTransactionCategory(id: TransactionId, category: string | null): Promise<boolean> {
