@@ -1,33 +1,26 @@
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
-import { after, it } from 'node:test';
+import { it } from 'node:test';
 import createClient from 'openapi-fetch';
 import type { paths } from '../../src/http/contract.gen.js';
 import { describeEachEngine } from '../support/engines.js';
-import { runCli, startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { runCli, spawnServer } from '../support/spawned-server.js';
 
 describeEachEngine('moneta serve (end to end)', ({ engine, freshDbSetting }) => {
-  const running: ServerProcess[] = [];
-  after(async () => {
-    await Promise.all(running.map((server) => server.stop('SIGKILL')));
-  });
-  const start = async (db: string, extra: string[] = []) => {
-    const server = await startServerProcess(['--db', db, '--workers', '1', '--log-level', 'info', ...extra]);
-    running.push(server);
-    return server;
-  };
+  // spawnServer stops every server it started after the suite.
+  const start = (db: string, extra: string[] = []) => spawnServer(['--db', db, '--workers', '1', '--log-level', 'info', ...extra]);
 
   it('serves the contract through a generated client, stops on SIGTERM and keeps the data on restart', async () => {
     const db = await freshDbSetting();
     const bank = await runCli(['banks', 'add', 'ing', 'ING Bank', '--db', db]);
     assert.equal(bank.code, 0, bank.stderr);
     const first = await start(db);
-    const client = createClient<paths>({ baseUrl: first.url });
+    const client = createClient<paths>({ baseUrl: first.baseUrl });
 
     const created = await client.POST('/transactions', {
       body: { date: '2024-02-29', description: 'Café Müller', value: -3.1, category: 'Coffee', bank: 'ing' },
     });
-    assert.equal(created.response.status, 201);
+    assert.equal(created.response.status, 201, JSON.stringify(created.error));
     assert.deepEqual(created.data, { id: 1, date: '2024-02-29', description: 'Café Müller', value: -3.1, category: 'Coffee', bank: 'ing' });
     assert.equal(created.response.headers.get('location'), '/transactions/1');
 
@@ -36,10 +29,10 @@ describeEachEngine('moneta serve (end to end)', ({ engine, freshDbSetting }) => 
     assert.equal(invalid.error?.errors[0]?.name, 'date');
 
     const put = await client.PUT('/transactions/{transactionId}', { params: { path: { transactionId: 1 } }, body: { category: 'Treats' } });
-    assert.equal(put.response.status, 204);
+    assert.equal(put.response.status, 204, JSON.stringify(put.error));
 
     const listed = await client.GET('/transactions', { params: { query: { description: 'CAFÉ', sort: '-date' } } });
-    assert.equal(listed.response.status, 200);
+    assert.equal(listed.response.status, 200, JSON.stringify(listed.error));
     assert.equal(listed.response.headers.get('x-total-count'), '1');
     assert.equal(listed.data?.[0]?.category, 'Treats');
 
@@ -48,12 +41,12 @@ describeEachEngine('moneta serve (end to end)', ({ engine, freshDbSetting }) => 
     const health = await client.GET('/healthz');
     assert.deepEqual(health.data, { status: 'ok', store: { engine, reachable: true } });
 
-    assert.equal(await first.stop('SIGTERM'), 0);
-    assert.match(first.output(), /shutting down/);
-    assert.match(first.output(), /"reqId":/, 'log lines carry the request id');
+    assert.equal(await first.stop(), 0, first.output.join('\n'));
+    assert.match(first.output.join('\n'), /shutting down/);
+    assert.match(first.output.join('\n'), /"reqId":/, 'log lines carry the request id');
 
     const second = await start(db);
-    const again = await createClient<paths>({ baseUrl: second.url }).GET('/transactions/{transactionId}', {
+    const again = await createClient<paths>({ baseUrl: second.baseUrl }).GET('/transactions/{transactionId}', {
       params: { path: { transactionId: 1 } },
     });
     assert.deepEqual(again.data, { id: 1, date: '2024-02-29', description: 'Café Müller', value: -3.1, category: 'Treats', bank: 'ing' });
@@ -62,14 +55,14 @@ describeEachEngine('moneta serve (end to end)', ({ engine, freshDbSetting }) => 
         assert.equal(statSync(file).mode & 0o777, 0o600, `${file} is private while the server runs`);
       }
     }
-    assert.equal(await second.stop('SIGTERM'), 0);
+    assert.equal(await second.stop(), 0, second.output.join('\n'));
   });
 
   it('finishes an in-flight request before exiting on SIGTERM', async () => {
     const db = await freshDbSetting();
     const server = await start(db);
     const writes = Array.from({ length: 50 }, (_, i) =>
-      fetch(`${server.url}/transactions`, {
+      fetch(`${server.baseUrl}/transactions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ date: '2024-01-01', description: `in flight ${i}`, value: i }),
@@ -81,7 +74,7 @@ describeEachEngine('moneta serve (end to end)', ({ engine, freshDbSetting }) => 
     const acknowledged = statuses.filter((status) => status.status === 'fulfilled' && status.value === 201).length;
     await server.stop();
     const restarted = await start(db);
-    const list = await fetch(`${restarted.url}/transactions?limit=0`);
+    const list = await fetch(`${restarted.baseUrl}/transactions?limit=0`);
     assert.ok(Number(list.headers.get('x-total-count')) >= acknowledged, 'every acknowledged write survived');
     await restarted.stop();
   });
@@ -95,9 +88,9 @@ describeEachEngine('moneta serve (end to end)', ({ engine, freshDbSetting }) => 
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /already has 2000 transactions/);
     const server = await start(db);
-    const uncategorised = await fetch(`${server.url}/transactions?category=&limit=1`);
+    const uncategorised = await fetch(`${server.baseUrl}/transactions?category=&limit=1`);
     assert.ok(Number(uncategorised.headers.get('x-total-count')) > 0);
-    const categories = (await (await fetch(`${server.url}/categories`)).json()) as { group?: { name: string } }[];
+    const categories = (await (await fetch(`${server.baseUrl}/categories`)).json()) as { group?: { name: string } }[];
     assert.equal(categories.length, 20);
     assert.ok(new Set(categories.map((category) => category.group?.name).filter(Boolean)).size >= 6);
     await server.stop();

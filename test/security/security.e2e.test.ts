@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
-import { runCli } from '../support/server-process.js';
+import { runCli } from '../support/spawned-server.js';
 import { spawnServer } from '../support/spawned-server.js';
 
 const dataFile = () => join(mkdtempSync(join(tmpdir(), 'moneta-sec-')), 'moneta.db');
