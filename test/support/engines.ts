@@ -1,4 +1,4 @@
-import { after, describe } from 'node:test';
+import { afterEach, describe } from 'node:test';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { EngineName, Store } from '../../src/store/store.js';
@@ -6,7 +6,7 @@ import { createTestDatabase, postgresSkipReason, type TestDatabase } from './pos
 
 export interface EngineContext {
   engine: EngineName;
-  /** A fresh, migrated, empty store; closed (and its database dropped) by the suite's hooks. */
+  /** A fresh, migrated, empty store; closed (and its database dropped) after the test that asked for it. */
   freshStore(): Promise<Store>;
   /** The settings string (file path or URL) of a fresh empty database, for processes under test. */
   freshDbSetting(): Promise<string>;
@@ -14,13 +14,14 @@ export interface EngineContext {
 
 /**
  * Runs the same suite against SQLite and PostgreSQL. Every store it hands out is new and empty;
- * all are closed and every PostgreSQL database dropped when the suite ends.
+ * after each test its stores are closed and its PostgreSQL databases dropped, so a suite of many
+ * tests never holds more than one test's connections (the server's max_connections is finite).
  */
 export function describeEachEngine(title: string, suite: (context: EngineContext) => void): void {
   describe(`${title} [sqlite]`, () => {
     const stores: Store[] = [];
-    after(async () => {
-      await Promise.all(stores.map((store) => store.close()));
+    afterEach(async () => {
+      await Promise.all(stores.splice(0).map((store) => store.close()));
     });
     suite({
       engine: 'sqlite',
@@ -43,9 +44,9 @@ export function describeEachEngine(title: string, suite: (context: EngineContext
     const skip = await postgresSkipReason();
     const stores: Store[] = [];
     const databases: TestDatabase[] = [];
-    after(async () => {
-      await Promise.all(stores.map((store) => store.close()));
-      await Promise.all(databases.map((database) => database.drop()));
+    afterEach(async () => {
+      await Promise.all(stores.splice(0).map((store) => store.close()));
+      await Promise.all(databases.splice(0).map((database) => database.drop()));
     });
     const freshDbSetting = async () => {
       const database = await createTestDatabase();
