@@ -1,8 +1,8 @@
-import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { SortKey } from '../domain/sort.js';
 import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
 import { foldForSearch } from '../domain/text.js';
-import type { DialectQuirks } from './dialect-quirks.js';
+import type { DialectQuirks, TrigramSearch } from './dialect-quirks.js';
 import type { Database } from './schema.js';
 
 export interface TransactionRow {
@@ -59,23 +59,42 @@ export class Queries {
 
   /**
    * A search page in id order, read by walking the trigram index in rowid (= id) order: it stops
-   * after `limit` matches instead of collecting every match and sorting them.
+   * after `limit` matches instead of collecting every match and sorting them. Rows newer than
+   * the index (ids above its watermark) are scanned with the re-check alone; SQLite merges the
+   * two id-ordered arms, so the page still stops early.
    */
-  private trigramSearchPage(
-    query: TransactionQuery,
-    search: { match: RawBuilder<SqlBool>; recheck: RawBuilder<SqlBool> },
-    descending: boolean,
-  ): CompiledQuery<TransactionRow> {
-    let builder = this.db
+  private trigramSearchPage(query: TransactionQuery, search: TrigramSearch, descending: boolean): CompiledQuery<TransactionRow> {
+    let indexed = this.db
       .selectFrom('transactions_fts as f')
       .innerJoin('transactions as t', 't.id', 'f.rowid')
-      .select(['t.id', 't.date', 't.description', 't.value', 't.category', 't.bank_id'])
+      // f.rowid, not t.id: the same value, but only the index's own rowid order lets SQLite
+      // deliver this arm already sorted (t.id would add a sort of every match).
+      .select(['f.rowid as id', 't.date', 't.description', 't.value', 't.category', 't.bank_id'])
       .where(search.match)
+      .where('f.rowid', '<=', search.indexedThrough)
       .where(search.recheck);
-    if (query.category === null) builder = builder.where('t.category', 'is', null);
-    else if (query.category !== undefined) builder = builder.where('t.category', '=', query.category);
-    if (query.bank !== undefined) builder = builder.where('t.bank_id', '=', query.bank);
-    return builder.orderBy('f.rowid', descending ? 'desc' : 'asc').limit(query.limit).offset(query.offset).compile();
+    let recent = this.db
+      .selectFrom('transactions as t')
+      .select(['t.id', 't.date', 't.description', 't.value', 't.category', 't.bank_id'])
+      .where('t.id', '>', search.indexedThrough)
+      .where(search.recheck);
+    if (query.category === null) {
+      indexed = indexed.where('t.category', 'is', null);
+      recent = recent.where('t.category', 'is', null);
+    } else if (query.category !== undefined) {
+      indexed = indexed.where('t.category', '=', query.category);
+      recent = recent.where('t.category', '=', query.category);
+    }
+    if (query.bank !== undefined) {
+      indexed = indexed.where('t.bank_id', '=', query.bank);
+      recent = recent.where('t.bank_id', '=', query.bank);
+    }
+    return indexed
+      .unionAll(recent)
+      .orderBy('id', descending ? 'desc' : 'asc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .compile();
   }
 
   /**

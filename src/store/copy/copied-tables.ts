@@ -37,4 +37,6 @@ export const NOT_COPIED = new Set([
   'transactions_fts_data',
   'transactions_fts_docsize',
   'transactions_fts_idx',
+  // How far the trigram index has got (migration 0005): the copy rebuilds the index and sets it.
+  'search_index_state',
 ]);

@@ -4,6 +4,7 @@ import * as initialSchema from './0001-initial-schema.js';
 import * as importAndRules from './0002-import-and-rules.js';
 import * as security from './0003-security.js';
 import * as performance from './0004-performance.js';
+import * as deferredSearchIndex from './0005-deferred-search-index.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0002-import-and-rules': importAndRules,
   '0003-security': security,
   '0004-performance': performance,
+  '0005-deferred-search-index': deferredSearchIndex,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

@@ -20,6 +20,7 @@ export class SqliteImportSession implements ImportSession {
     private readonly db: Database.Database,
     private readonly bank: string,
     private readonly translateError: (error: unknown) => unknown,
+    private readonly afterCommit: () => void = () => {},
   ) {
     // A large import touches the unique key index all over: a fixed 64 MiB page cache for the
     // duration (a constant, whatever the file's size) avoids re-reading pages from disk.
@@ -63,6 +64,7 @@ export class SqliteImportSession implements ImportSession {
       this.open = false;
       this.restoreCache();
     });
+    this.afterCommit();
   }
 
   async rollback(): Promise<void> {

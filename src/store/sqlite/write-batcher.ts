@@ -21,7 +21,11 @@ export class WriteBatcher {
   private scheduled = false;
   private readonly commitBatch: (jobs: Pending[]) => Map<Pending, { ok: boolean; value: unknown }>;
 
-  constructor(db: BetterSqlite3.Database) {
+  /** `afterCommit` runs after every batch that committed (the search indexer's cue). */
+  constructor(
+    db: BetterSqlite3.Database,
+    private readonly afterCommit: () => void = () => {},
+  ) {
     const runOne = db.transaction((job: Job<unknown>) => job());
     const batch = db.transaction((jobs: Pending[]) => {
       const outcomes = new Map<Pending, { ok: boolean; value: unknown }>();
@@ -61,6 +65,7 @@ export class WriteBatcher {
       for (const item of jobs) item.reject(error);
       return;
     }
+    this.afterCommit();
     for (const item of jobs) {
       const outcome = outcomes.get(item);
       if (outcome?.ok) item.resolve(outcome.value);
