@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import type { ImportedTransaction, ImportSession } from '../import-session.js';
 import { sqliteImportSql as SQL } from '../import-sql.js';
+import { CompiledStatements } from './compiled-statements.js';
 
 /** Negative: KiB rather than pages. */
 const IMPORT_CACHE_KIB = -65536;
@@ -12,7 +13,7 @@ const IMPORT_CACHE_KIB = -65536;
  * A killed process leaves only WAL frames without a commit record, which SQLite ignores.
  */
 export class SqliteImportSession implements ImportSession {
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements: CompiledStatements;
   private readonly cacheSize: number;
   private open = true;
 
@@ -22,6 +23,7 @@ export class SqliteImportSession implements ImportSession {
     private readonly translateError: (error: unknown) => unknown,
     private readonly afterCommit: () => void = () => {},
   ) {
+    this.statements = new CompiledStatements(db);
     // A large import touches the unique key index all over: a fixed 64 MiB page cache for the
     // duration (a constant, whatever the file's size) avoids re-reading pages from disk.
     this.cacheSize = Number(this.db.pragma('cache_size', { simple: true }));
@@ -88,21 +90,12 @@ export class SqliteImportSession implements ImportSession {
     }
   }
 
-  private statement(query: CompiledQuery): Database.Statement {
-    let statement = this.statements.get(query.sql);
-    if (!statement) {
-      statement = this.db.prepare(query.sql);
-      this.statements.set(query.sql, statement);
-    }
-    return statement;
-  }
-
   private all<T>(query: CompiledQuery<T>): T[] {
-    return this.statement(query).all(...(query.parameters as unknown[])) as T[];
+    return this.statements.all<T>(query);
   }
 
   private run(query: CompiledQuery): void {
-    this.statement(query).run(...(query.parameters as unknown[]));
+    this.statements.run(query);
   }
 }
 

@@ -25,6 +25,7 @@ import type { NewRule, Rule } from '../../domain/rules/rule.js';
 import type { ImportSession } from '../import-session.js';
 import { RulesQueries, toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from '../rules-queries.js';
 import { SqliteImportSession } from './sqlite-import-session.js';
+import { CompiledStatements } from './compiled-statements.js';
 import { preparePrivateDatabaseFile } from './open-file.js';
 import { WriteBatcher } from './write-batcher.js';
 import { CountCache } from './count-cache.js';
@@ -48,7 +49,7 @@ export class SqliteStore implements Store {
   private readonly queries: Queries;
   private readonly rules: RulesQueries;
   private readonly security: SecurityQueries;
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements: CompiledStatements;
   private readonly writes: WriteBatcher;
   private readonly readPage: (query: TransactionQuery, outerTransaction: boolean) => TransactionPage;
   private readonly counts: CountCache;
@@ -67,7 +68,8 @@ export class SqliteStore implements Store {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('foreign_keys = ON');
-    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+    this.db.pragma(`busy_timeout = ${this.busyTimeoutMs}`);
+    this.statements = new CompiledStatements(this.db);
     this.kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: this.db }) });
     this.queries = new Queries(this.kysely, sqliteQuirks);
     this.rules = new RulesQueries(this.kysely);
@@ -284,25 +286,16 @@ export class SqliteStore implements Store {
     }
   }
 
-  private statement(query: CompiledQuery): Database.Statement {
-    let statement = this.statements.get(query.sql);
-    if (!statement) {
-      statement = this.db.prepare(query.sql);
-      this.statements.set(query.sql, statement);
-    }
-    return statement;
-  }
-
   private all<T>(query: CompiledQuery): T[] {
-    return this.statement(query).all(...(query.parameters as unknown[])) as T[];
+    return this.statements.all<T>(query);
   }
 
   private first<T>(query: CompiledQuery): T | undefined {
-    return this.statement(query).get(...(query.parameters as unknown[])) as T | undefined;
+    return this.statements.first<T>(query);
   }
 
   private run(query: CompiledQuery): Database.RunResult {
-    return this.statement(query).run(...(query.parameters as unknown[]));
+    return this.statements.run(query);
   }
 }
 

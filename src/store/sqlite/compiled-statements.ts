@@ -1,0 +1,33 @@
+import type Database from 'better-sqlite3';
+import type { CompiledQuery } from 'kysely';
+
+/**
+ * Runs compiled queries on a better-sqlite3 connection, preparing each distinct SQL text once.
+ * The query builders produce a small, fixed set of shapes, so the cache stays small.
+ */
+export class CompiledStatements {
+  private readonly cache = new Map<string, Database.Statement>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  all<T>(query: CompiledQuery): T[] {
+    return this.statement(query).all(...(query.parameters as unknown[])) as T[];
+  }
+
+  first<T>(query: CompiledQuery): T | undefined {
+    return this.statement(query).get(...(query.parameters as unknown[])) as T | undefined;
+  }
+
+  run(query: CompiledQuery): Database.RunResult {
+    return this.statement(query).run(...(query.parameters as unknown[]));
+  }
+
+  private statement(query: CompiledQuery): Database.Statement {
+    let statement = this.cache.get(query.sql);
+    if (!statement) {
+      statement = this.db.prepare(query.sql);
+      this.cache.set(query.sql, statement);
+    }
+    return statement;
+  }
+}
