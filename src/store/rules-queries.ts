@@ -1,18 +1,9 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { NewRule, Rule } from '../domain/rules/rule.js';
-import type { Database } from './schema.js';
+import type { Database, RulesTable } from './schema.js';
 import type { TransactionRow } from './queries.js';
 
-export interface RuleRow {
-  id: number;
-  category: string;
-  description_contains: string | null;
-  description_pattern: string | null;
-  min_value: number | null;
-  max_value: number | null;
-  bank_id: string | null;
-  priority: number;
-}
+export type RuleRow = Selectable<RulesTable>;
 
 export interface RulesVersionRow {
   n: number | string;
