@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/http/contract.gen.ts', 'bench/results/**', 'bench/.data/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'src/http/contract.gen.ts', 'bench/results/**', 'bench/.data/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

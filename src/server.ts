@@ -5,7 +5,9 @@ import { buildApp } from './app.js';
 import type { ServeConfig } from './config.js';
 import { ruleCategoryResolver } from './services/rule-resolver.js';
 import { appSecurityOptions, refuseUnsafeBinding } from './security/binding.js';
-import { openMigratedStore, openStore } from './store/open-store.js';
+import { isPostgresUrl, openMigratedStore, openStore } from './store/open-store.js';
+import { WriterHost, type ReplySink } from './store/sqlite/writer-host.js';
+import { isClusterWriterMessage, type WriterRequest } from './store/sqlite/writer-protocol.js';
 import type { Store } from './store/store.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -23,7 +25,10 @@ export interface RunningServer {
 
 /** Opens the store, builds the app and listens. The caller decides about signals. */
 export async function startServer(config: ServeConfig, logger: Logger, options: { migrate: boolean }): Promise<RunningServer> {
-  const store = options.migrate ? await openMigratedStore(config) : openStore(config);
+  // A serving process keeps its event loop for requests: commits and indexing run in a thread,
+  // or, with several workers, in the primary, so all workers' writes share one commit.
+  const settings = { ...config, writer: cluster.isWorker ? ('primary' as const) : ('thread' as const) };
+  const store = options.migrate ? await openMigratedStore(settings) : openStore(settings);
   const app = await buildApp({
     store,
     logger,
@@ -117,6 +122,9 @@ export async function serve(config: ServeConfig): Promise<void> {
 
 async function runWorkers(config: ServeConfig, logger: Logger): Promise<void> {
   let stopping = false;
+  // Structured clone, not JSON, between primary and workers: ids past 2^53 travel as bigint.
+  cluster.setupPrimary({ serialization: 'advanced' });
+  const closeWriter = hostClusterWriter(config);
   const started = new Promise<void>((resolve, reject) => {
     let listening = 0;
     cluster.on('listening', (_worker, address) => {
@@ -148,12 +156,37 @@ async function runWorkers(config: ServeConfig, logger: Logger): Promise<void> {
     const timer = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 2000);
     timer.unref();
     cluster.on('exit', () => {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length > 0) return;
+      closeWriter();
+      process.exit(0);
     });
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   await started;
+}
+
+/**
+ * SQLite with several workers: the primary, which serves no requests, commits every worker's
+ * writes with one connection (WriterHost), so writes arriving at both workers share one commit
+ * and one fsync instead of taking turns at SQLite's single write lock. Returns its closer.
+ */
+function hostClusterWriter(config: ServeConfig): () => void {
+  if (isPostgresUrl(config.db)) return () => {};
+  const host = new WriterHost({ path: config.db, busyTimeoutMs: config.busyTimeoutMs });
+  const sinks = new Map<number, ReplySink>();
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isClusterWriterMessage(message)) return;
+    let sink = sinks.get(worker.id);
+    if (!sink) {
+      // A worker that died meanwhile gets no answer: its client saw the connection drop.
+      sink = (replies) => void (worker.isConnected() && worker.send({ monetaWriter: replies }));
+      sinks.set(worker.id, sink);
+    }
+    host.handle(message.monetaWriter as WriterRequest[], sink);
+  });
+  cluster.on('exit', (worker) => sinks.delete(worker.id));
+  return () => host.close();
 }
 
 /** A URL's password never reaches the log. */

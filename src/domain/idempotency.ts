@@ -1,4 +1,4 @@
-import type { TransactionRecord } from './transaction.js';
+import { transactionObject, type TransactionRecord } from './transaction.js';
 
 /** How long a key is remembered; after that, the same key starts afresh. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -20,8 +20,15 @@ export interface IdempotencyRequest {
   now: number;
   /** A key recorded before this moment has expired and is reused as if new. */
   expiredBefore: number;
-  /** The response to remember for a transaction created now (the store knows nothing of HTTP). */
-  respond(created: TransactionRecord): StoredResponse;
+}
+
+/**
+ * What POST /transactions answers for a transaction it created, stored with the key in the same
+ * transaction as the row, so a retry replays it byte for byte. A plain function of the record
+ * (not a callback from the HTTP layer), so any connection or thread that writes can build it.
+ */
+export function createdTransactionResponse(created: TransactionRecord): StoredResponse {
+  return { status: 201, location: `/transactions/${created.id}`, body: JSON.stringify(transactionObject(created)) };
 }
 
 export type IdempotentCreation =

@@ -10,6 +10,28 @@ export interface TransactionRecord {
   bank: string | null;
 }
 
+/** A transaction as the contract shows it: optional fields are absent, never null. */
+export interface TransactionObject {
+  id: number;
+  date: string;
+  description: string;
+  value: number;
+  category?: string;
+  bank?: string;
+}
+
+export function transactionObject(record: TransactionRecord): TransactionObject {
+  const body: TransactionObject = {
+    id: record.id,
+    date: record.date,
+    description: record.description,
+    value: record.value,
+  };
+  if (record.category !== null) body.category = record.category;
+  if (record.bank !== null) body.bank = record.bank;
+  return body;
+}
+
 export interface NewTransaction {
   date: string;
   description: string;

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { IDEMPOTENCY_KEY_LIFETIME_MS, type IdempotencyRequest, type StoredResponse } from '../domain/idempotency.js';
-import type { TransactionRecord } from '../domain/transaction.js';
+import { IDEMPOTENCY_KEY_LIFETIME_MS, type IdempotencyRequest } from '../domain/idempotency.js';
 import type { Store } from '../store/store.js';
 
 /** Expired keys are swept at most this often; until then, lookups simply ignore them. */
@@ -19,14 +18,14 @@ export class IdempotencyKeys {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async request(key: string, body: unknown, respond: (created: TransactionRecord) => StoredResponse): Promise<IdempotencyRequest> {
+  async request(key: string, body: unknown): Promise<IdempotencyRequest> {
     const now = this.now();
     const expiredBefore = now - IDEMPOTENCY_KEY_LIFETIME_MS;
     if (now >= this.nextPurge) {
       this.nextPurge = now + PURGE_EVERY_MS;
       await this.store.purgeIdempotencyKeys(expiredBefore);
     }
-    return { key, fingerprint: fingerprint(body), now, expiredBefore, respond };
+    return { key, fingerprint: fingerprint(body), now, expiredBefore };
   }
 }
 

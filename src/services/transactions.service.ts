@@ -1,6 +1,6 @@
 import { DomainError } from '../domain/errors.js';
 import type { NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
-import type { Store, TransactionPage, TransactionStream } from '../store/store.js';
+import type { Store, TransactionPage, TransactionPageJson, TransactionStream } from '../store/store.js';
 import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempotency.js';
 
 /** Hook for automatic categorisation of transactions created without a category. */
@@ -14,6 +14,11 @@ export class TransactionsService {
 
   list(query: TransactionQuery): Promise<TransactionPage> {
     return this.store.listTransactions(query);
+  }
+
+  /** The same page as list(), written as JSON by the store; null when the store cannot (then use list()). */
+  async listAsJson(query: TransactionQuery): Promise<TransactionPageJson | null> {
+    return (await this.store.listTransactionsAsJson?.(query)) ?? null;
   }
 
   /** The same page as list(), read a batch at a time (for pages too big to hold in memory). */

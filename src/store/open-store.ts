@@ -8,6 +8,8 @@ export interface StoreSettings {
   poolMax?: number;
   statementTimeoutMs?: number;
   busyTimeoutMs?: number;
+  /** SQLite: where writes and the search indexer run (see SqliteStoreOptions.writer). */
+  writer?: 'inline' | 'thread' | 'primary';
 }
 
 export function isPostgresUrl(db: string): boolean {
@@ -23,7 +25,7 @@ export function openStore(settings: StoreSettings): Store {
       statementTimeoutMs: settings.statementTimeoutMs,
     });
   }
-  return new SqliteStore({ path: settings.db, busyTimeoutMs: settings.busyTimeoutMs });
+  return new SqliteStore({ path: settings.db, busyTimeoutMs: settings.busyTimeoutMs, writer: settings.writer });
 }
 
 /** Opens and migrates: what every command that touches data does first. */

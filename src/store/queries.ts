@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type AliasableExpression, type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { SortKey } from '../domain/sort.js';
 import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
 import { foldForSearch } from '../domain/text.js';
@@ -33,6 +33,9 @@ const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', '
 
 type TransactionSelect = SelectQueryBuilder<Database, 'transactions', object>;
 
+/** A page of transaction rows, whichever shape listPage chose: compiled alone, or nested. */
+type PageSelect = AliasableExpression<TransactionRow> & Compilable<TransactionRow>;
+
 /**
  * Every statement the stores run, built once with the typed query builder. An engine supplies
  * its dialect (through the Kysely instance) and its quirks; it never writes SQL of its own for
@@ -45,6 +48,24 @@ export class Queries {
   ) {}
 
   listPage(query: TransactionQuery): CompiledQuery<TransactionRow> {
+    return this.pageSelect(query).compile();
+  }
+
+  /**
+   * The rows of listPage, each turned into `row`: SQL over the page's columns (id, date,
+   * description, value, category, bank_id). The page is a subquery, so `row` is computed for the
+   * page's rows only, never for rows that a sort or an offset passes over. SQL orders a result
+   * by its own ORDER BY alone, so the page's order is stated again outside; SQLite sees that the
+   * subquery already delivers that order and adds no sort (EXPLAIN QUERY PLAN, checked for every
+   * page shape in test/store/json-page.test.ts).
+   */
+  listPageAs<T>(query: TransactionQuery, row: RawBuilder<T>): CompiledQuery<{ row: T }> {
+    let builder = this.db.selectFrom(this.pageSelect(query).as('page')).select(row.as('row'));
+    for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
+    return builder.compile();
+  }
+
+  private pageSelect(query: TransactionQuery): PageSelect {
     const idDescending = idOrderOf(query);
     if (idDescending !== undefined && query.descriptionContains) {
       const search = this.quirks.trigramSearch?.(query.descriptionContains, { fts: 'f', table: 't' });
@@ -52,9 +73,8 @@ export class Queries {
     }
     if (idDescending !== undefined && query.offset >= KEYSET_OFFSET && !query.descriptionContains) return this.deepIdPage(query, idDescending);
     let builder = this.filtered(query).select(TRANSACTION_COLUMNS);
-    for (const key of query.sort) builder = builder.orderBy(orderExpression(key));
-    if (!query.sort.some((key) => key.field === 'id')) builder = builder.orderBy('id', 'asc');
-    return builder.limit(query.limit).offset(query.offset).compile();
+    for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
+    return builder.limit(query.limit).offset(query.offset);
   }
 
   /**
@@ -63,7 +83,7 @@ export class Queries {
    * the index (ids above its watermark) are scanned with the re-check alone; SQLite merges the
    * two id-ordered arms, so the page still stops early.
    */
-  private trigramSearchPage(query: TransactionQuery, search: TrigramSearch, descending: boolean): CompiledQuery<TransactionRow> {
+  private trigramSearchPage(query: TransactionQuery, search: TrigramSearch, descending: boolean): PageSelect {
     let indexed = this.db
       .selectFrom('transactions_fts as f')
       .innerJoin('transactions as t', 't.id', 'f.rowid')
@@ -93,8 +113,7 @@ export class Queries {
       .unionAll(recent)
       .orderBy('id', descending ? 'desc' : 'asc')
       .limit(query.limit)
-      .offset(query.offset)
-      .compile();
+      .offset(query.offset);
   }
 
   /**
@@ -102,7 +121,7 @@ export class Queries {
    * of a narrow index (migration 0004) rather than over whole rows; the page is then read from
    * there. The same rows as LIMIT/OFFSET, in the same snapshot.
    */
-  private deepIdPage(query: TransactionQuery, descending: boolean): CompiledQuery<TransactionRow> {
+  private deepIdPage(query: TransactionQuery, descending: boolean): PageSelect {
     const stepped = this.filtered(query)
       .select('id')
       .orderBy('id', descending ? 'desc' : 'asc')
@@ -121,8 +140,7 @@ export class Queries {
       .select(TRANSACTION_COLUMNS)
       .where('id', descending ? '<=' : '>=', start)
       .orderBy('id', descending ? 'desc' : 'asc')
-      .limit(query.limit)
-      .compile();
+      .limit(query.limit);
   }
 
   countMatching(query: TransactionQuery): CompiledQuery<CountRow> {
@@ -282,6 +300,15 @@ function idOrderOf(query: TransactionQuery): boolean | undefined {
  */
 function countsTableAnswers(query: TransactionQuery): boolean {
   return (query.descriptionContains === undefined || query.descriptionContains === '') && query.category !== '' && query.bank !== '';
+}
+
+/**
+ * The order of a page: its sort keys up to the first id key (ids are unique, so no later key
+ * could ever decide), or all of them followed by id ascending, so that ties keep a stable order.
+ */
+function pageOrder(query: TransactionQuery): SortKey[] {
+  const byId = query.sort.findIndex((key) => key.field === 'id');
+  return byId === -1 ? [...query.sort, { field: 'id', descending: false }] : query.sort.slice(0, byId + 1);
 }
 
 /** Uncategorised rows sort after all others ascending and first descending (NULLS LAST/FIRST). */

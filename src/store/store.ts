@@ -27,6 +27,19 @@ export interface TransactionPage {
   rows: TransactionRecord[];
 }
 
+/** A page already written as the contract's Transactions array (see Store.listTransactionsAsJson). */
+export interface TransactionPageJson {
+  /** Matching all filters, before limit and offset. */
+  total: number;
+  /** Transactions in the page; when 0, `json` is '[]'. */
+  count: number;
+  /**
+   * Byte for byte what the listTransactions route's serialiser writes for the page's rows
+   * (presentTransaction's objects through the contract's response schema).
+   */
+  json: string;
+}
+
 /**
  * Everything the services need from persistence. One implementation per engine; both build
  * their SQL from the same query builders (queries.ts), so behaviour is identical.
@@ -43,6 +56,12 @@ export interface Store {
   durabilityWarnings(): Promise<string[]>;
 
   listTransactions(query: TransactionQuery): Promise<TransactionPage>;
+  /**
+   * listTransactions with the page written as JSON by the engine, for engines that can do it
+   * cheaper than building row objects and serialising them (SQLite). For pages that fit in
+   * memory, as listTransactions.
+   */
+  listTransactionsAsJson?(query: TransactionQuery): Promise<TransactionPageJson>;
   /** listTransactions for pages too big to hold in memory: the same rows, a batch at a time. */
   streamTransactions(query: TransactionQuery): Promise<TransactionStream>;
   findTransactionById(id: TransactionId): Promise<TransactionRecord | null>;

@@ -289,4 +289,4 @@ describeEachEngine('HTTP banks, categories, errors', ({ freshStore }) => {
     assert.equal(health.status, 200);
     assert.equal((health.body as { status: string }).status, 'ok');
   });
-});
+}, { sqliteWriterThread: true });

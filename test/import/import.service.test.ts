@@ -133,4 +133,4 @@ describeEachEngine('ImportService', ({ freshStore }) => {
       await session.rollback();
     }
   });
-});
+}, { sqliteWriterThread: true });

@@ -31,7 +31,7 @@ let files = 0;
 const freshPath = () => join(dir, `store-${(files += 1)}.db`);
 
 async function openStore(path: string): Promise<SqliteStore> {
-  const store = new SqliteStore({ path, busyTimeoutMs: 10_000 });
+  const store = new SqliteStore({ path, busyTimeoutMs: 10_000, writer: 'thread' });
   await store.migrate();
   return store;
 }
@@ -141,7 +141,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
     try {
       await write(store, 2, 'early');
       await waitFor(() => indexState(path).watermark === indexState(path).maxId, 'the first rows to be indexed');
-      store.searchIndexer.pause();
+      await store.searchIndex.pause();
       await write(store, 3, 'late');
       const lagging = indexState(path);
       assert.equal(lagging.watermark, DESCRIPTIONS.length * 2, 'the paused indexer left the new rows unindexed');
@@ -151,7 +151,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
       await store.setTransactionCategory(1, 'Groceries');
       await store.setTransactionCategory(lagging.maxId, 'Groceries');
       await assertSearchesMatchPlain(store, 'lagging, re-categorised');
-      store.searchIndexer.resume();
+      await store.searchIndex.resume();
       await waitFor(() => indexState(path).watermark === indexState(path).maxId, 'the indexer to catch up');
       const caughtUp = indexState(path);
       assert.equal(caughtUp.indexed, caughtUp.rows);
@@ -167,17 +167,17 @@ describe('deferred search index (SQLite, migration 0005)', () => {
     const path = freshPath();
     const store = await openStore(path);
     try {
-      store.searchIndexer.pause();
+      await store.searchIndex.pause();
       await write(store, 4, 'chunked');
       const before = indexState(path);
       assert.equal(before.watermark, 0);
-      assert.equal(store.searchIndexer.indexChunk(7), 'indexed');
+      assert.equal(await store.searchIndex.indexChunk(7), 'indexed');
       assert.deepEqual([indexState(path).watermark, indexState(path).indexed], [7, 7]);
       await assertSearchesMatchPlain(store, 'part indexed');
-      while (store.searchIndexer.indexChunk(7) === 'indexed');
+      while ((await store.searchIndex.indexChunk(7)) === 'indexed');
       const after = indexState(path);
       assert.deepEqual([after.watermark, after.indexed, after.unindexedBelow], [before.maxId, before.rows, 0]);
-      assert.equal(store.searchIndexer.indexChunk(7), 'done');
+      assert.equal(await store.searchIndex.indexChunk(7), 'done');
     } finally {
       await store.close();
     }
@@ -231,7 +231,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
     raw.close();
     const lagging = indexState(path);
     assert.equal(lagging.maxId - lagging.watermark, DESCRIPTIONS.length);
-    const second = new SqliteStore({ path });
+    const second = new SqliteStore({ path, writer: 'thread' });
     try {
       await assertSearchesMatchPlain(second, 'before catch-up');
       await waitFor(() => indexState(path).watermark === indexState(path).maxId, 'the restarted store to catch up');
@@ -246,7 +246,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
   it('moneta copy --force over an indexed store leaves the target fully and correctly indexed', async () => {
     const [from, to] = [freshPath(), freshPath()];
     const source = await openStore(from);
-    source.searchIndexer.pause();
+    await source.searchIndex.pause();
     await write(source, 2, 'source');
     await source.close();
     // The target already holds indexed rows under ids the copy reuses with other descriptions.
@@ -267,7 +267,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
     assertIndexIntact(to);
     const copied = await openStore(to);
     try {
-      copied.searchIndexer.pause();
+      await copied.searchIndex.pause();
       await assertSearchesMatchPlain(copied, 'copied');
     } finally {
       await copied.close();
@@ -291,7 +291,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
     await kysely.destroy();
     const store = await openStore(path);
     try {
-      store.searchIndexer.pause();
+      await store.searchIndex.pause();
       const state = indexState(path);
       assert.deepEqual([state.watermark, state.indexed, state.unindexedBelow], [DESCRIPTIONS.length, DESCRIPTIONS.length, 0]);
       await assertSearchesMatchPlain(store, 'migrated');

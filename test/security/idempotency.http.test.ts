@@ -84,4 +84,4 @@ describeEachEngine('Security: Idempotency-Key on POST /transactions', ({ freshSt
     }
     assert.equal(await count(app), 0);
   });
-});
+}, { sqliteWriterThread: true });

@@ -48,13 +48,16 @@ describe('query building', () => {
   it('adds the id tiebreak unless id is already a sort key, and orders uncategorised rows with NULLS LAST/FIRST', () => {
     const queries = offline('sqlite');
     const byValue = queries.listPage({ ...base, sort: [{ field: 'value', descending: true }] }).sql;
-    assert.match(byValue, /order by "value" DESC, "id" asc limit \? offset \?$/);
+    assert.match(byValue, /order by "value" DESC, "id" ASC limit \? offset \?$/);
     const byCategory = queries.listPage({ ...base, sort: [{ field: 'category', descending: false }] }).sql;
-    assert.match(byCategory, /order by category ASC NULLS LAST, "id" asc/);
+    assert.match(byCategory, /order by category ASC NULLS LAST, "id" ASC/);
     const byCategoryDesc = queries.listPage({ ...base, sort: [{ field: 'category', descending: true }] }).sql;
     assert.match(byCategoryDesc, /order by category DESC NULLS FIRST/);
     const byId = queries.listPage({ ...base, sort: [{ field: 'id', descending: true }] }).sql;
     assert.match(byId, /order by "id" DESC limit/);
+    // Ids are unique: keys after id never decide, so the order ends there.
+    const byIdThenDate = queries.listPage({ ...base, sort: [{ field: 'id', descending: false }, { field: 'date', descending: true }] }).sql;
+    assert.match(byIdThenDate, /order by "id" ASC limit/);
   });
 
   it('selects uncategorised rows with IS NULL and combines filters with AND', () => {

@@ -170,4 +170,4 @@ describeEachEngine('Store', ({ freshStore }) => {
     const store = await freshStore();
     await store.ping();
   });
-});
+}, { sqliteWriterThread: true });

@@ -17,28 +17,12 @@ export interface EngineContext {
  * after each test its stores are closed and its PostgreSQL databases dropped, so a suite of many
  * tests never holds more than one test's connections (the server's max_connections is finite).
  */
-export function describeEachEngine(title: string, suite: (context: EngineContext) => void): void {
-  describe(`${title} [sqlite]`, () => {
-    const stores: Store[] = [];
-    afterEach(async () => {
-      await Promise.all(stores.splice(0).map((store) => store.close()));
-    });
-    suite({
-      engine: 'sqlite',
-      async freshStore() {
-        const store = new SqliteStore({ path: ':memory:' });
-        await store.migrate();
-        stores.push(store);
-        return store;
-      },
-      async freshDbSetting() {
-        const { mkdtempSync } = await import('node:fs');
-        const { tmpdir } = await import('node:os');
-        const { join } = await import('node:path');
-        return join(mkdtempSync(join(tmpdir(), 'moneta-test-')), 'moneta.db');
-      },
-    });
-  });
+export function describeEachEngine(title: string, suite: (context: EngineContext) => void, options: { sqliteWriterThread?: boolean } = {}): void {
+  describeSqlite(`${title} [sqlite]`, suite, async () => new SqliteStore({ path: ':memory:' }));
+  // What `moneta serve` runs: a file, with writes and the indexer in a writer thread.
+  if (options.sqliteWriterThread) {
+    describeSqlite(`${title} [sqlite, writer thread]`, suite, async () => new SqliteStore({ path: await freshSqlitePath(), writer: 'thread' }));
+  }
 
   describe(`${title} [postgres]`, async () => {
     const skip = await postgresSkipReason();
@@ -66,4 +50,30 @@ export function describeEachEngine(title: string, suite: (context: EngineContext
       });
     });
   });
+}
+
+function describeSqlite(title: string, suite: (context: EngineContext) => void, open: () => Promise<Store>): void {
+  describe(title, () => {
+    const stores: Store[] = [];
+    afterEach(async () => {
+      await Promise.all(stores.splice(0).map((store) => store.close()));
+    });
+    suite({
+      engine: 'sqlite',
+      async freshStore() {
+        const store = await open();
+        await store.migrate();
+        stores.push(store);
+        return store;
+      },
+      freshDbSetting: freshSqlitePath,
+    });
+  });
+}
+
+async function freshSqlitePath(): Promise<string> {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  return join(mkdtempSync(join(tmpdir(), 'moneta-test-')), 'moneta.db');
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
 import { parseSortSpec, SortSpecError } from '../../domain/sort.js';
 import type { IdempotencyKeys } from '../../security/idempotency.js';
@@ -16,10 +17,11 @@ export function transactionHandlers(transactions: TransactionsService, idempoten
     async listTransactions({ query }, reply) {
       const listQuery = toTransactionQuery(query);
       if (listQuery.limit > STREAMED_PAGE_LIMIT) return sendStreamedPage(reply, await transactions.stream(listQuery));
+      // SQLite writes the page's JSON itself, the same bytes as the serialiser would: sent as it is.
+      const written = await transactions.listAsJson(listQuery);
+      if (written !== null) return sendPage(reply, written.total, written.count, () => reply.type(JSON_TYPE).send(written.json));
       const page = await transactions.list(listQuery);
-      reply.header('x-total-count', String(page.total));
-      if (page.rows.length === 0) return reply.code(204).send();
-      return reply.code(200).send(page.rows.map(presentTransaction));
+      return sendPage(reply, page.total, page.rows.length, () => reply.send(page.rows.map(presentTransaction)));
     },
 
     async createTransaction({ body, headers }, reply) {
@@ -35,14 +37,7 @@ export function transactionHandlers(transactions: TransactionsService, idempoten
         const created = await transactions.create(input);
         return reply.code(201).header('location', `/transactions/${created.id}`).send(presentTransaction(created));
       }
-      const result = await transactions.createIdempotent(
-        input,
-        await idempotency.request(key, body, (created) => ({
-          status: 201,
-          location: `/transactions/${created.id}`,
-          body: JSON.stringify(presentTransaction(created)),
-        })),
-      );
+      const result = await transactions.createIdempotent(input, await idempotency.request(key, body));
       if (result.outcome === 'mismatch') {
         throw new DomainError('conflict', 'this Idempotency-Key was used in the last 24 hours with a different body; use a new key for a new transaction', [
           { in: 'header', name: 'Idempotency-Key', message: 'was already used with a different body' },
@@ -51,7 +46,7 @@ export function transactionHandlers(transactions: TransactionsService, idempoten
       if (result.outcome === 'replayed') reply.header('idempotent-replayed', 'true');
       if (result.response.location !== null) reply.header('location', result.response.location);
       // The stored text is sent as it is: a replay is byte for byte the first response.
-      return reply.code(result.response.status).type('application/json; charset=utf-8').send(result.response.body);
+      return reply.code(result.response.status).type(JSON_TYPE).send(result.response.body);
     },
 
     async getTransaction({ params }, reply) {
@@ -63,6 +58,17 @@ export function transactionHandlers(transactions: TransactionsService, idempoten
       return reply.code(204).send();
     },
   };
+}
+
+/** The Content-Type Fastify's serialiser sets; with it, a string body is sent as it is. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** X-Total-Count on every page; 204 without a body when it is empty. */
+function sendPage(reply: FastifyReply, total: number, count: number, send: () => FastifyReply): FastifyReply {
+  reply.header('x-total-count', String(total));
+  if (count === 0) return reply.code(204).send();
+  reply.code(200);
+  return send();
 }
 
 type ListQuery = Parameters<Handlers['listTransactions']>[0]['query'];

@@ -19,7 +19,7 @@ import {
 import type { Database as Schema } from '../schema.js';
 import type { RemoveOutcome, Store, TransactionPage, TransactionStream } from '../store.js';
 import type { ApiTokenRecord } from '../../domain/api-token.js';
-import { replayOf, type IdempotencyKeyRow, type IdempotencyRequest, type IdempotentCreation } from '../../domain/idempotency.js';
+import { createdTransactionResponse, replayOf, type IdempotencyKeyRow, type IdempotencyRequest, type IdempotentCreation } from '../../domain/idempotency.js';
 import { SecurityQueries, toApiToken, type ApiTokenRow } from '../security-queries.js';
 import type { NewRule, Rule } from '../../domain/rules/rule.js';
 import type { ImportSession } from '../import-session.js';
@@ -158,7 +158,7 @@ export class PostgresStore implements Store {
           return replayOf(await first<IdempotencyKeyRow>(client, this.security.findKey(request.key)), request.fingerprint);
         }
         const created = await this.insertTransaction(client, input);
-        const response = request.respond(created);
+        const response = createdTransactionResponse(created);
         await client.query(text(this.security.completeKey(request.key, created.id, response)));
         return { outcome: 'created', response };
       }),

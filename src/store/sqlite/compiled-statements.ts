@@ -7,6 +7,8 @@ import type { CompiledQuery } from 'kysely';
  */
 export class CompiledStatements {
   private readonly cache = new Map<string, Database.Statement>();
+  /** Statements returning their first column's values; pluck() is a mode of the statement, so these are kept apart. */
+  private readonly plucked = new Map<string, Database.Statement>();
 
   constructor(private readonly db: Database.Database) {}
 
@@ -18,15 +20,21 @@ export class CompiledStatements {
     return this.statement(query).get(...(query.parameters as unknown[])) as T | undefined;
   }
 
+  /** The first column of every row: no row objects are built. */
+  column<T>(query: CompiledQuery): T[] {
+    return this.statement(query, this.plucked).all(...(query.parameters as unknown[])) as T[];
+  }
+
   run(query: CompiledQuery): Database.RunResult {
     return this.statement(query).run(...(query.parameters as unknown[]));
   }
 
-  private statement(query: CompiledQuery): Database.Statement {
-    let statement = this.cache.get(query.sql);
+  private statement(query: CompiledQuery, cache = this.cache): Database.Statement {
+    let statement = cache.get(query.sql);
     if (!statement) {
       statement = this.db.prepare(query.sql);
-      this.cache.set(query.sql, statement);
+      if (cache === this.plucked) statement.pluck();
+      cache.set(query.sql, statement);
     }
     return statement;
   }

@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { tryBeginImmediate } from './write-lock.js';
 
 export interface SearchIndexerOptions {
   /** Rows indexed per transaction: bounds how long one chunk holds the write lock and the event loop. */
@@ -42,6 +43,7 @@ export class SearchIndexer {
 
   constructor(
     private readonly db: BetterSqlite3.Database,
+    private readonly busyTimeoutMs: number,
     options: SearchIndexerOptions = {},
   ) {
     this.chunkRows = Math.max(1, Math.floor(options.chunkRows ?? DEFAULT_CHUNK_ROWS));
@@ -83,18 +85,16 @@ export class SearchIndexer {
     this.statements ??= prepare(this.db);
     const { backlog, chunkEnd, insertChunk, moveWatermark } = this.statements;
     if (!backlog.get()) return 'done';
-    const busyTimeout = Number(this.db.pragma('busy_timeout', { simple: true }));
-    this.db.pragma('busy_timeout = 0');
     // The index is derived data: its commit needs no fsync of its own (WAL stays consistent
     // with NORMAL; a lost chunk is re-indexed). The next durable write syncs these frames too.
     this.db.pragma('synchronous = NORMAL');
+    let began: boolean;
     try {
-      this.db.exec('BEGIN IMMEDIATE');
-    } catch (error) {
-      this.restore(busyTimeout);
-      if (isBusy(error)) return 'busy';
-      throw error;
+      began = tryBeginImmediate(this.db, this.busyTimeoutMs);
+    } finally {
+      if (!this.db.inTransaction) this.db.pragma('synchronous = FULL');
     }
+    if (!began) return 'busy';
     try {
       const { after, through } = chunkEnd.get(rows) as { after: number; through: number | null };
       if (through === null) {
@@ -109,13 +109,8 @@ export class SearchIndexer {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw error;
     } finally {
-      this.restore(busyTimeout);
+      this.db.pragma('synchronous = FULL');
     }
-  }
-
-  private restore(busyTimeout: number): void {
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma(`busy_timeout = ${busyTimeout}`);
   }
 
   private schedule(delayMs: number): void {
@@ -175,9 +170,4 @@ function prepare(db: BetterSqlite3.Database): Statements {
     ),
     moveWatermark: db.prepare('UPDATE search_index_state SET indexed_through = ? WHERE indexed_through = ?'),
   };
-}
-
-function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }

@@ -19,13 +19,14 @@ let entry: Promise<string> | undefined;
 
 function serverEntry(): Promise<string> {
   entry ??= (async () => {
-    const dir = projectFile('node_modules/.cache/moneta-faults');
+    // One folder per test process: the writer thread's entry is looked up beside the CLI's.
+    const dir = projectFile(`node_modules/.cache/moneta-faults/${process.pid}`);
     mkdirSync(dir, { recursive: true });
-    const outfile = `${dir}/moneta-${process.pid}.mjs`;
-    process.once('exit', () => rmSync(outfile, { force: true }));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     await build({
-      entryPoints: [projectFile('src/cli/main.ts')],
-      outfile,
+      entryPoints: { moneta: projectFile('src/cli/main.ts'), 'writer-thread': projectFile('src/store/sqlite/writer-thread.ts') },
+      outdir: dir,
+      outExtension: { '.js': '.mjs' },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -33,7 +34,7 @@ function serverEntry(): Promise<string> {
       packages: 'external',
       logLevel: 'warning',
     });
-    return outfile;
+    return `${dir}/moneta.mjs`;
   })();
   return entry;
 }

@@ -1,3 +1,5 @@
+import type { TransactionObject } from '../../../src/domain/transaction.js';
+
 /**
  * What the clients of a crash test were told, and so what the store must hold after a restart.
  *
@@ -16,14 +18,8 @@ export interface SentTransaction {
   category?: string;
 }
 
-export interface StoredTransaction {
-  id: number;
-  date: string;
-  description: string;
-  value: number;
-  category?: string;
-  bank?: string;
-}
+/** A row as the server returns it. */
+export type StoredTransaction = TransactionObject;
 
 interface Known {
   sent: SentTransaction;

@@ -1,0 +1,74 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { SearchIndexer } from './search-indexer.js';
+import { runWriteCommand, SqliteWrites, type WriteArgs, type WriteOperationName, type WriteResult } from './sqlite-writes.js';
+import { WriteBatcher } from './write-batcher.js';
+
+export type IndexOutcome = 'indexed' | 'done' | 'busy';
+
+/** Control of the search indexer wherever it runs (tests pause it to see the index lag). */
+export interface SearchIndexControl {
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  /** Indexes one chunk now (see SearchIndexer.indexChunk). */
+  indexChunk(rows?: number): Promise<IndexOutcome>;
+}
+
+/**
+ * Where the SQLite store's writes run: group-committed batches of SqliteWrites operations,
+ * plus the search indexer that follows the commits.
+ */
+export interface Writer {
+  submit<K extends WriteOperationName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>>;
+  /** Commits everything queued so far (an import is about to take the write lock). */
+  flush(): Promise<void>;
+  /** Rows were committed outside this writer (an import): the indexer should look. */
+  kickIndexer(): void;
+  readonly searchIndex: SearchIndexControl;
+  /** Commits what is queued and stops; the connection it used stays open only if it is the store's. */
+  close(): Promise<void>;
+}
+
+/**
+ * Writes on the store's own connection, in its own event loop: for ':memory:' databases (no
+ * other connection can see them) and short-lived commands, where a thread is not worth starting.
+ */
+export class InlineWriter implements Writer {
+  private readonly writes: SqliteWrites;
+  private readonly batcher: WriteBatcher;
+  private readonly indexer: SearchIndexer;
+  readonly searchIndex: SearchIndexControl;
+
+  constructor(db: BetterSqlite3.Database, busyTimeoutMs: number) {
+    this.writes = new SqliteWrites(db);
+    this.indexer = new SearchIndexer(db, busyTimeoutMs);
+    this.batcher = new WriteBatcher(db, busyTimeoutMs, () => this.indexer.kick());
+    this.searchIndex = controlOf(this.indexer);
+    // Rows left unindexed by a process that stopped early are picked up by the next start.
+    this.indexer.kick();
+  }
+
+  submit<K extends WriteOperationName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>> {
+    return this.batcher.submit(() => runWriteCommand(this.writes, { op, args }) as WriteResult<K>);
+  }
+
+  async flush(): Promise<void> {
+    this.batcher.flush();
+  }
+
+  kickIndexer(): void {
+    this.indexer.kick();
+  }
+
+  async close(): Promise<void> {
+    this.batcher.flush();
+    this.indexer.close();
+  }
+}
+
+function controlOf(indexer: SearchIndexer): SearchIndexControl {
+  return {
+    pause: async () => indexer.pause(),
+    resume: async () => indexer.resume(),
+    indexChunk: async (rows) => indexer.indexChunk(rows),
+  };
+}
