@@ -1,7 +1,8 @@
-import { sql, type AliasableExpression, type Compilable, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type AliasableExpression, type Compilable, type CompiledQuery, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { SortKey } from '../domain/sort.js';
 import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
 import { foldForSearch } from '../domain/text.js';
+import { compileOnce } from './compile-once.js';
 import type { DialectQuirks, TrigramSearch } from './dialect-quirks.js';
 import type { Database } from './schema.js';
 
@@ -176,35 +177,49 @@ export class Queries {
   }
 
   findTransactionById(id: TransactionId): CompiledQuery<TransactionRow> {
-    return this.db.selectFrom('transactions').select(TRANSACTION_COLUMNS).where('id', '=', idParameter(id)).compile();
+    return this.transactionById({ id: idParameter(id) });
   }
 
   insertTransaction(input: NewTransaction): CompiledQuery<{ id: number }> {
-    return this.db
-      .insertInto('transactions')
-      .values({
-        date: input.date,
-        description: input.description,
-        description_folded: foldForSearch(input.description),
-        value: input.value,
-        category: input.category ?? null,
-        bank_id: input.bank ?? null,
-      })
-      .returning('id')
-      .compile();
+    return this.transactionInsert({
+      date: input.date,
+      description: input.description,
+      description_folded: foldForSearch(input.description),
+      value: input.value,
+      category: input.category ?? null,
+      bank_id: input.bank ?? null,
+    });
   }
 
   updateTransactionCategory(id: TransactionId, category: string | null): CompiledQuery {
-    return this.db.updateTable('transactions').set({ category }).where('id', '=', idParameter(id)).compile();
+    return this.categoryUpdate({ id: idParameter(id), category });
   }
 
   insertCategoryIfMissing(name: string): CompiledQuery {
-    return this.db
+    return this.categoryInsertIfMissing({ name });
+  }
+
+  // The statements of every durable write and of GET by id, compiled once (compile-once.ts).
+  private readonly transactionById = compileOnce(['id'], ({ id }: { id: number }) =>
+    this.db.selectFrom('transactions').select(TRANSACTION_COLUMNS).where('id', '=', id).compile(),
+  );
+
+  private readonly transactionInsert = compileOnce(
+    ['date', 'description', 'description_folded', 'value', 'category', 'bank_id'],
+    (values: Omit<Insertable<Database['transactions']>, 'id' | 'import_key'>) => this.db.insertInto('transactions').values(values).returning('id').compile(),
+  );
+
+  private readonly categoryUpdate = compileOnce(['id', 'category'], ({ id, category }: { id: number; category: string | null }) =>
+    this.db.updateTable('transactions').set({ category }).where('id', '=', id).compile(),
+  );
+
+  private readonly categoryInsertIfMissing = compileOnce(['name'], ({ name }: { name: string }) =>
+    this.db
       .insertInto('categories')
       .values({ name, group_name: null })
       .onConflict((oc) => oc.column('name').doNothing())
-      .compile();
-  }
+      .compile(),
+  );
 
   upsertCategory(category: Category): CompiledQuery {
     return this.db
