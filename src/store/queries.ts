@@ -263,8 +263,12 @@ export class Queries {
   }
 
   findBankById(id: string): CompiledQuery<BankRow> {
-    return this.db.selectFrom('banks').select(['id', 'name', 'aggregator_id']).where('id', '=', id).compile();
+    return this.bankById({ id });
   }
+
+  private readonly bankById = compileOnce(['id'], ({ id }: { id: string }) =>
+    this.db.selectFrom('banks').select(['id', 'name', 'aggregator_id']).where('id', '=', id).compile(),
+  );
 
   insertBank(bank: Bank): CompiledQuery {
     return this.db
