@@ -220,17 +220,21 @@ async function main(): Promise<void> {
       : null,
   };
   mkdirSync(projectFile('bench/results'), { recursive: true });
-  writeJson(projectFile('bench/results/latest.json'), report);
-  writeJson(projectFile('bench/results/latest-details.json'), {
+  const details = {
     date: new Date().toISOString(),
     settings: { workers: WORKERS, seconds: SECONDS, readConnections: READ_CONNECTIONS, writeConnections: WRITE_CONNECTIONS, peerConnections: PEER_CONNECTIONS, peerRows: PEER_ROWS, accessLog: flags['access-log'], loadAverageAtStart: load },
     ceilingRuns,
     failures: Object.fromEntries([...results, ...peer].map((result) => [result.name, result.failures])),
     bigPage,
     wallSeconds: Math.round((Date.now() - startedAt) / 1000),
-  });
+  };
+  // latest.json is the last run of any engine; each engine's last run is also kept beside it.
+  for (const name of ['latest', `latest-${engine}`]) {
+    writeJson(projectFile(`bench/results/${name}.json`), report);
+    writeJson(projectFile(`bench/results/${name}-details.json`), details);
+  }
   printTable(report.scenarios, report.peer, PEER_OF, report.bigPage, bigPage?.total_header);
-  log(`done in ${Math.round((Date.now() - startedAt) / 1000)} s; wrote bench/results/latest.json`);
+  log(`done in ${Math.round((Date.now() - startedAt) / 1000)} s; wrote bench/results/latest.json and latest-${engine}.json`);
 }
 
 await main();
