@@ -3,6 +3,9 @@ import type { IndexOutcome, SearchIndexControl, Writer } from './writer.js';
 import { fromWire, type WriterReply, type WriterRequest } from './writer-protocol.js';
 
 type Waiting = { resolve(value: unknown): void; reject(error: unknown): void };
+
+/** How often a stopped host is started again within a minute before the writer gives up. */
+const RESTARTS_PER_MINUTE = 3;
 type Request = WriterRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /** How requests reach a WriterHost and replies come back (writer-transports.ts). */
@@ -29,13 +32,22 @@ export class RemoteWriter implements Writer {
   private nextId = 1;
   private failure: Error | undefined;
   private closing: Promise<void> | undefined;
+  private transport: WriterTransport;
+  /** When the host was started again lately (see fail). */
+  private restarts: number[] = [];
   readonly searchIndex: SearchIndexControl;
 
-  constructor(private readonly transport: WriterTransport) {
-    transport.listen(
-      (replies) => this.receive(replies),
-      (error) => this.fail(error),
-    );
+  /**
+   * `open` starts a host and returns the way to it. With `restart`, a host that stops (a writer
+   * thread that crashed) is started again, at most RESTARTS_PER_MINUTE times a minute: the
+   * writes it had not answered fail, later ones go to the new host. Without it (the primary of
+   * `serve --workers`, whose loss ends the cluster anyway) every later write fails.
+   */
+  constructor(
+    private readonly open: () => WriterTransport,
+    private readonly options: { restart?: boolean } = {},
+  ) {
+    this.transport = this.connect();
     this.searchIndex = {
       pause: async () => void (await this.request({ control: 'pause' })),
       resume: async () => void (await this.request({ control: 'resume' })),
@@ -96,12 +108,43 @@ export class RemoteWriter implements Writer {
     if (this.waiting.size === 0) this.transport.hold(false);
   }
 
-  /** The host is gone: whatever it had not answered fails (it may or may not have committed), and so does everything after. */
+  private connect(): WriterTransport {
+    const transport = this.open();
+    transport.listen(
+      (replies) => this.receive(replies),
+      // A stopped host can report twice (an error, then its exit); only the current one counts.
+      (error) => {
+        if (transport === this.transport) this.fail(error);
+      },
+    );
+    return transport;
+  }
+
+  /**
+   * The host is gone: whatever it had not answered fails (it may or may not have committed).
+   * Then either a new host takes the writes not sent yet and everything after, or, if it may not
+   * be restarted (or was restarted too often lately), those fail too.
+   */
   private fail(error: Error): void {
+    const lost = new Error(`the writer stopped before answering (${error.message}); the write may or may not be stored`, { cause: error });
+    const unsent = new Set(this.outbox.map((request) => request.id));
+    for (const [id, waiting] of this.waiting) {
+      if (unsent.has(id)) continue;
+      waiting.reject(lost);
+      this.waiting.delete(id);
+    }
+    this.transport.hold(false);
+    const now = Date.now();
+    this.restarts = this.restarts.filter((at) => now - at < 60_000);
+    if (this.options.restart && !this.failure && !this.closing && this.restarts.length < RESTARTS_PER_MINUTE) {
+      this.restarts.push(now);
+      this.transport = this.connect();
+      if (this.waiting.size > 0) this.transport.hold(true);
+      return;
+    }
     this.failure ??= error;
     for (const waiting of this.waiting.values()) waiting.reject(this.failure);
     this.waiting.clear();
     this.outbox = [];
-    this.transport.hold(false);
   }
 }

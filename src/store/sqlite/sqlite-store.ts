@@ -271,7 +271,8 @@ export class SqliteStore implements Store {
 
 function openWriter(db: Database.Database, path: string, busyTimeoutMs: number, where: 'inline' | 'thread' | 'primary'): Writer {
   if (where === 'inline' || path === ':memory:') return new InlineWriter(db, busyTimeoutMs);
-  return new RemoteWriter(where === 'thread' ? threadTransport({ path, busyTimeoutMs }) : primaryTransport());
+  if (where === 'thread') return new RemoteWriter(() => threadTransport({ path, busyTimeoutMs }), { restart: true });
+  return new RemoteWriter(primaryTransport);
 }
 
 async function* inBatches(rows: TransactionRecord[]): AsyncGenerator<TransactionRecord[], void, undefined> {
