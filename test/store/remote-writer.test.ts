@@ -105,4 +105,28 @@ describe('RemoteWriter over a writer thread that crashes', () => {
       await writer.close();
     }
   });
+
+  it('fails every later write when the new host cannot even be started', async () => {
+    let stop: ((error: Error) => void) | undefined;
+    let opened = 0;
+    const writer = new RemoteWriter(() => {
+      opened += 1;
+      if (opened > 1) throw new Error('cannot start a thread: out of memory');
+      return {
+        send: () => {},
+        listen: (_onReplies, onFailure) => {
+          stop = onFailure;
+        },
+        hold: () => {},
+        close: async () => {},
+      };
+    }, { restart: true });
+    const unanswered = writer.submit('createTransaction', row('sent, never answered'));
+    await new Promise((resolve) => setImmediate(resolve));
+    stop?.(new Error('the writer thread stopped (exit code 1)'));
+    await assert.rejects(unanswered, /may or may not be stored/);
+    await assert.rejects(writer.submit('createTransaction', row('refused')), /cannot start a thread/);
+    assert.equal(opened, 2);
+    await writer.close();
+  });
 });

@@ -3,10 +3,10 @@ import type { IndexOutcome, SearchIndexControl, Writer } from './writer.js';
 import { fromWire, type WriterReply, type WriterRequest } from './writer-protocol.js';
 
 type Waiting = { resolve(value: unknown): void; reject(error: unknown): void };
+type Request = WriterRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /** How often a stopped host is started again within a minute before the writer gives up. */
 const RESTARTS_PER_MINUTE = 3;
-type Request = WriterRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /** How requests reach a WriterHost and replies come back (writer-transports.ts). */
 export interface WriterTransport {
@@ -136,13 +136,19 @@ export class RemoteWriter implements Writer {
     this.transport.hold(false);
     const now = Date.now();
     this.restarts = this.restarts.filter((at) => now - at < 60_000);
+    let cause = error;
     if (this.options.restart && !this.failure && !this.closing && this.restarts.length < RESTARTS_PER_MINUTE) {
       this.restarts.push(now);
-      this.transport = this.connect();
-      if (this.waiting.size > 0) this.transport.hold(true);
-      return;
+      try {
+        this.transport = this.connect();
+        if (this.waiting.size > 0) this.transport.hold(true);
+        return;
+      } catch (restartError) {
+        // No new host (the thread cannot start): fail like a writer that may not restart.
+        cause = restartError instanceof Error ? restartError : new Error(String(restartError));
+      }
     }
-    this.failure ??= error;
+    this.failure ??= cause;
     for (const waiting of this.waiting.values()) waiting.reject(this.failure);
     this.waiting.clear();
     this.outbox = [];
