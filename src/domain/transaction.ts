@@ -20,12 +20,17 @@ export interface TransactionObject {
   bank?: string;
 }
 
+/**
+ * Properties in the order the HTTP layer's serialiser writes them (the contract's required
+ * properties first: date, description, value, id), so a body written with JSON.stringify (a
+ * response stored under an Idempotency-Key) reads exactly like one the serialiser wrote.
+ */
 export function transactionObject(record: TransactionRecord): TransactionObject {
   const body: TransactionObject = {
-    id: record.id,
     date: record.date,
     description: record.description,
     value: record.value,
+    id: record.id,
   };
   if (record.category !== null) body.category = record.category;
   if (record.bank !== null) body.bank = record.bank;

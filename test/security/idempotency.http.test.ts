@@ -26,6 +26,17 @@ describeEachEngine('Security: Idempotency-Key on POST /transactions', ({ freshSt
     assert.equal(await count(app), 2);
   });
 
+  it('a response stored under a key is byte for byte what the same POST without a key answers (but its id)', async () => {
+    const app = await buildTestApp(await freshStore());
+    for (const body of [tx, { date: '2024-03-02', description: 'Café "x"', value: 0.1 + 0.2 }, { ...tx, category: undefined }]) {
+      const plain = await call(app, 'POST', '/transactions', body);
+      const plainId = (plain.body as { id: number }).id;
+      const keyed = await call(app, 'POST', '/transactions', body, key(`order-${plainId}`));
+      const keyedId = (keyed.body as { id: number }).id;
+      assert.equal(keyed.text.replace(`"id":${keyedId}`, '"id":ID'), plain.text.replace(`"id":${plainId}`, '"id":ID'));
+    }
+  });
+
   it('the replay is the first response even after the transaction changed', async () => {
     const app = await buildTestApp(await freshStore());
     const first = await call(app, 'POST', '/transactions', tx, key('k-2'));

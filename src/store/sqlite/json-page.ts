@@ -23,8 +23,8 @@ interface JsonField {
 /**
  * The Transaction schema's properties in the order the route's serialiser writes them:
  * fast-json-stringify puts the schema's required properties first, then the others, each group
- * in the contract's order. So id follows value, unlike in presentTransaction's objects (and in
- * JSON.stringify of them). Tests compare this list with the contract and with the serialiser's
+ * in the contract's order. So id follows value (presentTransaction builds its objects in the
+ * same order). Tests compare this list with the contract and with the serialiser's
  * output, so a property added to the contract fails loudly until it is added here.
  */
 export const TRANSACTION_JSON_FIELDS: readonly JsonField[] = [
