@@ -1,6 +1,7 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { ApiTokenRecord } from '../domain/api-token.js';
 import type { IdempotencyKeyRow, StoredResponse } from '../domain/idempotency.js';
+import { compileOnce } from './compile-once.js';
 import type { Database } from './schema.js';
 
 /** Tables of migration 0003, as the query builder sees them. */
@@ -57,7 +58,7 @@ export class SecurityQueries {
 
   /** Frees one key whose time is up, so it can be claimed again. */
   deleteExpiredKey(key: string, expiredBefore: number): CompiledQuery {
-    return this.db.deleteFrom('idempotency_keys').where('key', '=', key).where('created_at', '<', expiredBefore).compile();
+    return this.expiredKeyDelete({ key, expiredBefore });
   }
 
   deleteExpiredKeys(expiredBefore: number): CompiledQuery {
@@ -69,25 +70,44 @@ export class SecurityQueries {
    * of the same key waits here until the first transaction ends, then gets nothing.
    */
   claimKey(key: string, fingerprint: string, now: number): CompiledQuery<{ key: string }> {
-    return this.db
+    return this.keyClaim({ key, fingerprint, now });
+  }
+
+  findKey(key: string): CompiledQuery<IdempotencyKeyRow> {
+    return this.keyById({ key });
+  }
+
+  completeKey(key: string, transactionId: number, response: StoredResponse): CompiledQuery {
+    return this.keyCompletion({ key, transactionId, status: response.status, location: response.location, body: response.body });
+  }
+
+  // The statements of every POST with an Idempotency-Key, compiled once (compile-once.ts).
+  private readonly expiredKeyDelete = compileOnce(['key', 'expiredBefore'], ({ key, expiredBefore }: { key: string; expiredBefore: number }) =>
+    this.db.deleteFrom('idempotency_keys').where('key', '=', key).where('created_at', '<', expiredBefore).compile(),
+  );
+
+  private readonly keyClaim = compileOnce(['key', 'fingerprint', 'now'], ({ key, fingerprint, now }: { key: string; fingerprint: string; now: number }) =>
+    this.db
       .insertInto('idempotency_keys')
       .values({ key, fingerprint, created_at: now })
       .onConflict((oc) => oc.column('key').doNothing())
       .returning('key')
-      .compile();
-  }
+      .compile(),
+  );
 
-  findKey(key: string): CompiledQuery<IdempotencyKeyRow> {
-    return this.db.selectFrom('idempotency_keys').select(['fingerprint', 'status', 'location', 'body']).where('key', '=', key).compile();
-  }
+  private readonly keyById = compileOnce(['key'], ({ key }: { key: string }) =>
+    this.db.selectFrom('idempotency_keys').select(['fingerprint', 'status', 'location', 'body']).where('key', '=', key).compile(),
+  );
 
-  completeKey(key: string, transactionId: number, response: StoredResponse): CompiledQuery {
-    return this.db
-      .updateTable('idempotency_keys')
-      .set({ transaction_id: transactionId, status: response.status, location: response.location, body: response.body })
-      .where('key', '=', key)
-      .compile();
-  }
+  private readonly keyCompletion = compileOnce(
+    ['key', 'transactionId', 'status', 'location', 'body'],
+    (values: { key: string; transactionId: number; status: number; location: string | null; body: string }) =>
+      this.db
+        .updateTable('idempotency_keys')
+        .set({ transaction_id: values.transactionId, status: values.status, location: values.location, body: values.body })
+        .where('key', '=', values.key)
+        .compile(),
+  );
 }
 
 export function toApiToken(row: ApiTokenRow): ApiTokenRecord {
