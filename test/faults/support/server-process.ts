@@ -4,6 +4,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { build } from 'esbuild';
 import { projectFile } from '../../../src/project-root.js';
+import { request as requestPath, type HttpResult } from '../../support/spawned-server.js';
 
 /**
  * The real server in its own process (`moneta serve`), for tests that kill it, starve its disk or
@@ -97,28 +98,9 @@ export async function startServerProcess(db: string, extraArgs: string[] = [], t
   return { url, child, output: () => output, kill: () => finish('SIGKILL'), stop: () => finish('SIGTERM') };
 }
 
-export interface HttpResult {
-  status: number;
-  headers: Headers;
-  body: unknown;
-}
+export type { HttpResult } from '../../support/spawned-server.js';
 
-/** A JSON request with a deadline; throws on a network failure (as a killed server gives). */
-export async function request(url: string, method: string, payload?: unknown, timeoutMs = 10_000): Promise<HttpResult> {
-  const response = await fetch(url, {
-    method,
-    headers: payload === undefined ? {} : { 'content-type': 'application/json' },
-    body: payload === undefined ? undefined : JSON.stringify(payload),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const text = await response.text();
-  let body: unknown = undefined;
-  if (text !== '') {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-  }
-  return { status: response.status, headers: response.headers, body };
+/** A JSON request with a deadline, to a full URL; throws on a network failure (as a killed server gives). */
+export function request(url: string, method: string, payload?: unknown, timeoutMs = 10_000): Promise<HttpResult> {
+  return requestPath(url, method, '', payload, timeoutMs);
 }
