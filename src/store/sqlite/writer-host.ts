@@ -9,7 +9,7 @@ import { toWire, type WriterReply, type WriterRequest, type WriterThreadOptions 
  * Checkpoint every 10,000 WAL pages (~40 MB) instead of SQLite's 1,000. Writes at random places
  * (the value index, a PUT's row and category entries) dirty a page per row; a longer window lets
  * a page changed many times be copied back once. Measured at 1,000,000 rows, writer alone,
- * batches of 16: creates 9,300 -> 11,000-12,300 rows/s, category changes 8,200-9,600 -> 10,600-12,100;
+ * batches of 16: creates 8,000-9,300 -> 10,900-12,300 rows/s, category changes 8,100-9,600 -> 10,600-12,100;
  * through HTTP (`npm run bench -- --only post,put`, alternating runs): `post` ~5,100 -> ~6,200,
  * `put` ~6,700 -> ~8,600 req/s. The price: a checkpoint now takes up to ~100 ms, during which
  * writes wait (reads do not: they run on their own connections), and recovery after a crash
