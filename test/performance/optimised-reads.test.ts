@@ -10,6 +10,7 @@ import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
 import { describeEachEngine } from '../support/engines.js';
+import { testPool } from '../support/postgres.js';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import BetterSqlite3 from 'better-sqlite3';
@@ -106,7 +107,7 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
   it('counts stay exact while deltas are compacted concurrently with writes (PostgreSQL)', { skip: engine !== 'postgres' && 'only PostgreSQL keeps count deltas' }, async () => {
     const url = await freshDbSetting();
     const store = new PostgresStore({ url });
-    const pool = new pg.Pool({ connectionString: url, max: 4 });
+    const pool = testPool(url, 4);
     const queries = new Queries(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), postgresQuirks);
     try {
       await store.migrate();

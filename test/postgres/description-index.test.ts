@@ -8,7 +8,7 @@ import { postgresQuirks } from '../../src/store/dialect-quirks.js';
 import { openMigratedStore } from '../../src/store/open-store.js';
 import { Queries } from '../../src/store/queries.js';
 import type { Database } from '../../src/store/schema.js';
-import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
+import { createTestDatabase, postgresSkipReason, testPool, type TestDatabase } from '../support/postgres.js';
 
 const skip = await postgresSkipReason();
 const ROWS = 200_000;
@@ -33,7 +33,7 @@ describe('description search on PostgreSQL uses the pg_trgm GIN index', { skip }
   before(async () => {
     database = await createTestDatabase();
     await (await openMigratedStore({ db: database.url })).close();
-    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool = testPool(database.url, 2);
     queries = new Queries(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), postgresQuirks);
     const client = await pool.connect();
     try {

@@ -57,6 +57,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * A pool on a test database that survives the database being dropped. pool.end() resolves once
+ * every client has been asked to end, not once its socket has closed; a DROP DATABASE ... WITH
+ * (FORCE) right after (the afterEach of describeEachEngine) can then make the server send
+ * "terminating connection" to a client still closing, which pg-pool re-emits as the pool's
+ * 'error': with no listener that is an uncaught exception failing whichever test is running.
+ */
+export function testPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
+}
+
 async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
