@@ -1,5 +1,6 @@
 /**
- * Micro-measurement of the SQLite JSON page (src/store/sqlite/json-page.ts) against reading row
+ * Micro-measurement of the SQLite JSON page (src/store/sqlite/json-page.ts), written per request
+ * by SQL (TRANSACTION_JSON) and read as stored (row_json, migration 0006), against reading row
  * objects and serialising them with the route's serialiser, on a read-only connection to a bench
  * dataset (default: the 1M-row reference file). Both sides compile their query per call, as the
  * store does; totals are left out (the same CountCache serves both).
@@ -34,6 +35,7 @@ const serialise = await listTransactionsSerialiser();
 const objects = (query: TransactionQuery) =>
   serialise(statements.all<TransactionRow>(queries.listPage(query)).map(toTransactionRecord).map(presentTransaction));
 const written = (query: TransactionQuery) => transactionsJsonArray(statements.column<string>(queries.listPageAs(query, TRANSACTION_JSON)));
+const stored = (query: TransactionQuery) => transactionsJsonArray(statements.column<string>(queries.listStoredJsonPage(query)));
 
 /** Warm-up, then the best of several interleaved rounds: on a shared machine the minimum is the least disturbed. */
 function measure(runs: [string, () => unknown][], rounds = 7, calls = 700): string[] {
@@ -51,5 +53,7 @@ function measure(runs: [string, () => unknown][], rounds = 7, calls = 700): stri
 
 for (const [label, query] of cases) {
   if (written(query) !== objects(query)) throw new Error(`${label}: the JSON page differs from the serialised rows`);
-  console.log(`${label.padEnd(30)} ${measure([['objects + serialiser', () => objects(query)], ['SQLite JSON', () => written(query)]]).join('   ')}`);
+  if (stored(query) !== objects(query)) throw new Error(`${label}: the stored JSON page differs from the serialised rows`);
+  const runs: [string, () => unknown][] = [['objects + serialiser', () => objects(query)], ['SQLite JSON', () => written(query)], ['stored JSON', () => stored(query)]];
+  console.log(`${label.padEnd(30)} ${measure(runs).join('   ')}`);
 }

@@ -31,6 +31,8 @@ export interface CountRow {
 }
 
 const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', 'bank_id'] as const;
+const TRANSACTION_COLUMNS_WITH_JSON = [...TRANSACTION_COLUMNS, 'row_json'] as const;
+type TransactionColumn = (typeof TRANSACTION_COLUMNS_WITH_JSON)[number];
 
 type TransactionSelect = SelectQueryBuilder<Database, 'transactions', object>;
 
@@ -66,14 +68,26 @@ export class Queries {
     return builder.compile();
   }
 
-  private pageSelect(query: TransactionQuery): PageSelect {
+  /**
+   * SQLite only: listPageAs with each row's stored JSON (row_json, migration 0006), equal to
+   * TRANSACTION_JSON over its columns; read rather than written per request.
+   */
+  listStoredJsonPage(query: TransactionQuery): CompiledQuery<{ row: string }> {
+    let builder = this.db.selectFrom(this.pageSelect(query, true).as('page')).select(sql<string>`row_json`.as('row'));
+    for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
+    return builder.compile();
+  }
+
+  /** The page's rows: the API's columns, and with `rowJson` (SQLite) each row's stored JSON too. */
+  private pageSelect(query: TransactionQuery, rowJson = false): PageSelect {
+    const columns = rowJson ? TRANSACTION_COLUMNS_WITH_JSON : TRANSACTION_COLUMNS;
     const idDescending = idOrderOf(query);
     if (idDescending !== undefined && query.descriptionContains) {
       const search = this.quirks.trigramSearch?.(query.descriptionContains, { fts: 'f', table: 't' });
-      if (search) return this.trigramSearchPage(query, search, idDescending);
+      if (search) return this.trigramSearchPage(query, search, idDescending, rowJson);
     }
-    if (idDescending !== undefined && query.offset >= KEYSET_OFFSET && !query.descriptionContains) return this.deepIdPage(query, idDescending);
-    let builder = this.filtered(query).select(TRANSACTION_COLUMNS);
+    if (idDescending !== undefined && query.offset >= KEYSET_OFFSET && !query.descriptionContains) return this.deepIdPage(query, idDescending, columns);
+    let builder = this.filtered(query).select(columns);
     for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
     return builder.limit(query.limit).offset(query.offset);
   }
@@ -84,19 +98,20 @@ export class Queries {
    * the index (ids above its watermark) are scanned with the re-check alone; SQLite merges the
    * two id-ordered arms, so the page still stops early.
    */
-  private trigramSearchPage(query: TransactionQuery, search: TrigramSearch, descending: boolean): PageSelect {
+  private trigramSearchPage(query: TransactionQuery, search: TrigramSearch, descending: boolean, rowJson: boolean): PageSelect {
+    const others = ['t.date', 't.description', 't.value', 't.category', 't.bank_id', ...(rowJson ? (['t.row_json'] as const) : [])] as const;
     let indexed = this.db
       .selectFrom('transactions_fts as f')
       .innerJoin('transactions as t', 't.id', 'f.rowid')
       // f.rowid, not t.id: the same value, but only the index's own rowid order lets SQLite
       // deliver this arm already sorted (t.id would add a sort of every match).
-      .select(['f.rowid as id', 't.date', 't.description', 't.value', 't.category', 't.bank_id'])
+      .select(['f.rowid as id', ...others])
       .where(search.match)
       .where('f.rowid', '<=', search.indexedThrough)
       .where(search.recheck);
     let recent = this.db
       .selectFrom('transactions as t')
-      .select(['t.id', 't.date', 't.description', 't.value', 't.category', 't.bank_id'])
+      .select(['t.id', ...others])
       .where('t.id', '>', search.indexedThrough)
       .where(search.recheck);
     if (query.category === null) {
@@ -122,7 +137,7 @@ export class Queries {
    * of a narrow index (migration 0004) rather than over whole rows; the page is then read from
    * there. The same rows as LIMIT/OFFSET, in the same snapshot.
    */
-  private deepIdPage(query: TransactionQuery, descending: boolean): PageSelect {
+  private deepIdPage(query: TransactionQuery, descending: boolean, columns: readonly TransactionColumn[]): PageSelect {
     const stepped = this.filtered(query)
       .select('id')
       .orderBy('id', descending ? 'desc' : 'asc')
@@ -138,7 +153,7 @@ export class Queries {
           ELSE (${stepped}) END`
       : stepped;
     return this.filtered(query)
-      .select(TRANSACTION_COLUMNS)
+      .select(columns)
       .where('id', descending ? '<=' : '>=', start)
       .orderBy('id', descending ? 'desc' : 'asc')
       .limit(query.limit);

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Table shapes as the query builder sees them (both engines). */
 export interface TransactionsTable {
@@ -12,6 +12,8 @@ export interface TransactionsTable {
   bank_id: string | null;
   /** De-duplication key of an imported row (see migration 0002); never part of the API. */
   import_key: string | null;
+  /** SQLite only: the row's JSON as the API writes it, kept by triggers (migration 0006); never written directly. */
+  row_json: ColumnType<string | null, never, never>;
 }
 
 export interface RulesTable {

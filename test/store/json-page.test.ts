@@ -200,6 +200,7 @@ describe('SQLite JSON pages', () => {
           for (const window of WINDOWS.slice(0, 2)) {
             const query: TransactionQuery = { ...filters, sort, ...window };
             assert.equal(sorts(queries.listPageAs(query, TRANSACTION_JSON)), sorts(queries.listPage(query)), JSON.stringify(query));
+            assert.equal(sorts(queries.listStoredJsonPage(query)), sorts(queries.listPage(query)), `stored: ${JSON.stringify(query)}`);
           }
         }
       }

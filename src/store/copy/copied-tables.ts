@@ -10,13 +10,16 @@ export interface CopiedTable {
   key: readonly string[];
   /** A column filled from a sequence (identity / AUTOINCREMENT) that must continue past the copy. */
   identity?: string;
+  /** Columns the target's own triggers compute from the others: never copied (the engines may differ). */
+  derived?: readonly string[];
 }
 
 export const COPIED_TABLES: readonly CopiedTable[] = [
   { name: 'banks', key: ['id'] },
   { name: 'categories', key: ['name'] },
   // Includes import_key (migration 0002): re-importing a statement after the move still de-duplicates.
-  { name: 'transactions', key: ['id'], identity: 'id' },
+  // row_json (SQLite, migration 0006) is rewritten by the target's trigger as each row arrives.
+  { name: 'transactions', key: ['id'], identity: 'id', derived: ['row_json'] },
   { name: 'rules', key: ['id'], identity: 'id' },
   { name: 'api_tokens', key: ['name'] },
   { name: 'idempotency_keys', key: ['key'] },

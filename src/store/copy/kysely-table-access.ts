@@ -80,7 +80,10 @@ class Access implements TableWriter {
     // A row value comparison, so composite keys page correctly too; the key index serves it.
     const where = after === undefined ? sql`` : sql`WHERE (${keys}) > (${sql.join(table.key.map((column) => this.quirks.bindable(after[column])))})`;
     const query = sql<Row>`SELECT * FROM ${sql.table(table.name)} ${where} ORDER BY ${keys} LIMIT ${limit}`;
-    return (await query.execute(this.trx)).rows;
+    const { rows } = await query.execute(this.trx);
+    // Neither copied nor compared: the target computes its own (and the other engine has none).
+    for (const column of table.derived ?? []) for (const row of rows) delete row[column];
+    return rows;
   }
 
   async identityHighWater(table: CopiedTable): Promise<number> {

@@ -5,6 +5,7 @@ import * as importAndRules from './0002-import-and-rules.js';
 import * as security from './0003-security.js';
 import * as performance from './0004-performance.js';
 import * as deferredSearchIndex from './0005-deferred-search-index.js';
+import * as storedRowJson from './0006-stored-row-json.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0003-security': security,
   '0004-performance': performance,
   '0005-deferred-search-index': deferredSearchIndex,
+  '0006-stored-row-json': storedRowJson,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

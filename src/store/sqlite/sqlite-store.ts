@@ -22,7 +22,7 @@ import { RemoteWriter } from './remote-writer.js';
 import { InlineWriter, type SearchIndexControl, type Writer } from './writer.js';
 import { primaryTransport, threadTransport } from './writer-transports.js';
 import { openSqliteStream, STREAM_BATCH_ROWS } from './sqlite-stream.js';
-import { TRANSACTION_JSON, transactionsJsonArray } from './json-page.js';
+import { transactionsJsonArray } from './json-page.js';
 
 export interface SqliteStoreOptions {
   /** A file path, or ':memory:' for a private in-memory database (tests). */
@@ -77,15 +77,13 @@ export class SqliteStore implements Store {
       total: this.pageTotal(query, outerTransaction),
       rows: query.limit === 0 ? [] : this.all<TransactionRow>(this.queries.listPage(query)).map(toTransactionRecord),
     }));
-    // The same snapshot rule, with SQLite writing each row's JSON: only strings reach JS. One
-    // string per row under the page's own ORDER BY (listPageAs), joined here, rather than one
-    // group_concat() for the page: SQLite promises an aggregate's order only with ORDER BY inside
-    // it, and that sorts the rows' JSON again (100-row page, 1M rows: ~123 us against ~101 us
-    // unordered), while the outer ORDER BY is satisfied by the subquery's order at no cost
-    // (~106 us with the join).
+    // The same snapshot rule, with each row's JSON stored beside it (migration 0006): only
+    // strings reach JS, one per row under the page's own ORDER BY (listStoredJsonPage), joined
+    // here. Not one group_concat() for the page: SQLite promises an aggregate's order only with
+    // ORDER BY inside it, which sorts again, while the outer ORDER BY is met by the subquery's.
     this.readJsonPage = this.db.transaction((query: TransactionQuery, outerTransaction: boolean) => {
       const total = this.pageTotal(query, outerTransaction);
-      const rows = query.limit === 0 ? [] : this.statements.column<string>(this.queries.listPageAs(query, TRANSACTION_JSON));
+      const rows = query.limit === 0 ? [] : this.statements.column<string>(this.queries.listStoredJsonPage(query));
       return { total, count: rows.length, json: transactionsJsonArray(rows) };
     });
   }
