@@ -63,9 +63,7 @@ export class Queries {
    * page shape in test/store/json-page.test.ts).
    */
   listPageAs<T>(query: TransactionQuery, row: RawBuilder<T>): CompiledQuery<{ row: T }> {
-    let builder = this.db.selectFrom(this.pageSelect(query).as('page')).select(row.as('row'));
-    for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
-    return builder.compile();
+    return this.pageAs(query, this.pageSelect(query), row);
   }
 
   /**
@@ -73,7 +71,11 @@ export class Queries {
    * TRANSACTION_JSON over its columns; read rather than written per request.
    */
   listStoredJsonPage(query: TransactionQuery): CompiledQuery<{ row: string }> {
-    let builder = this.db.selectFrom(this.pageSelect(query, true).as('page')).select(sql<string>`row_json`.as('row'));
+    return this.pageAs(query, this.pageSelect(query, true), sql<string>`row_json`);
+  }
+
+  private pageAs<T>(query: TransactionQuery, page: PageSelect, row: RawBuilder<T>): CompiledQuery<{ row: T }> {
+    let builder = this.db.selectFrom(page.as('page')).select(row.as('row'));
     for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
     return builder.compile();
   }
