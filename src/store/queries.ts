@@ -15,6 +15,9 @@ export interface TransactionRow {
   bank_id: string | null;
 }
 
+/** A row of listPageWithTotal: the page's columns, NULL throughout when the page is empty. */
+export type PageRowWithTotal = { total: CountRow['n'] } & { [K in keyof TransactionRow]: TransactionRow[K] | null };
+
 export interface BankRow {
   id: string;
   name: string;
@@ -35,6 +38,9 @@ const TRANSACTION_COLUMNS_WITH_JSON = [...TRANSACTION_COLUMNS, 'row_json'] as co
 type TransactionColumn = (typeof TRANSACTION_COLUMNS_WITH_JSON)[number];
 
 type TransactionSelect = SelectQueryBuilder<Database, 'transactions', object>;
+
+/** The number of matching transactions, as a statement or a subquery. */
+type CountSelect = AliasableExpression<{ n: number }> & Compilable<{ n: number }>;
 
 /** A page of transaction rows, whichever shape listPage chose: compiled alone, or nested. */
 type PageSelect = AliasableExpression<TransactionRow> & Compilable<TransactionRow>;
@@ -162,16 +168,33 @@ export class Queries {
   }
 
   countMatching(query: TransactionQuery): CompiledQuery<CountRow> {
+    return this.countSelect(query).compile() as CompiledQuery<CountRow>;
+  }
+
+  /**
+   * The total and the page in one statement, so in one snapshot without a transaction around
+   * them, and in one round trip to a database server (PostgreSQL: BEGIN, the isolation level,
+   * the count, the page and COMMIT were five). Every row carries the total; a page with no rows
+   * is one row whose page columns are NULL (id among them, which a stored row never has).
+   */
+  listPageWithTotal(query: TransactionQuery): CompiledQuery<PageRowWithTotal> {
+    let builder = this.db
+      .selectFrom(this.countSelect(query).as('c'))
+      .leftJoin(this.pageSelect(query).as('p'), (join) => join.onTrue())
+      .select(['c.n as total', ...TRANSACTION_COLUMNS.map((column) => `p.${column}` as const)]);
+    for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
+    return builder.compile() as CompiledQuery<PageRowWithTotal>;
+  }
+
+  private countSelect(query: TransactionQuery): CountSelect {
     if (countsTableAnswers(query)) {
       // The per-(category, bank) totals kept by triggers (migration 0004): a few rows to sum.
       let builder = this.db.selectFrom('transaction_counts').select(sql<number>`coalesce(sum(n), 0)`.as('n'));
       if (query.category !== undefined) builder = builder.where('category', '=', query.category ?? '');
       if (query.bank !== undefined) builder = builder.where('bank_id', '=', query.bank);
-      return builder.compile() as CompiledQuery<CountRow>;
+      return builder;
     }
-    return this.filtered(query)
-      .select((eb) => eb.fn.countAll().as('n'))
-      .compile() as CompiledQuery<CountRow>;
+    return this.filtered(query).select(sql<number>`count(*)`.as('n'));
   }
 
   /**
@@ -390,6 +413,11 @@ export function toBank(row: BankRow): Bank {
 
 export function toCategory(row: CategoryRow): Category {
   return { name: row.name, group: row.group_name };
+}
+
+/** A row of listPageWithTotal that holds a transaction (not the all-NULL row of an empty page). */
+export function isPageRow(row: PageRowWithTotal): row is PageRowWithTotal & TransactionRow {
+  return row.id !== null;
 }
 
 export function toCount(row: CountRow | undefined): number {

@@ -10,10 +10,12 @@ import {
   toCategory,
   toCount,
   createdRecord,
+  isPageRow,
   toTransactionRecord,
   type BankRow,
   type CategoryRow,
   type CountRow,
+  type PageRowWithTotal,
   type TransactionRow,
 } from '../queries.js';
 import type { Database as Schema } from '../schema.js';
@@ -125,15 +127,14 @@ export class PostgresStore implements Store {
   }
 
   async listTransactions(query: TransactionQuery): Promise<TransactionPage> {
-    return this.guard(() =>
-      this.transaction(async (client) => {
-        // REPEATABLE READ: the total and the page come from one snapshot.
-        await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
-        const total = toCount(await first<CountRow>(client, this.queries.countMatching(query)));
-        const rows = query.limit === 0 ? [] : await all<TransactionRow>(client, this.queries.listPage(query));
-        return { total, rows: rows.map(toTransactionRecord) };
-      }),
-    );
+    return this.guard(async () => {
+      if (query.limit === 0) return { total: toCount(await first<CountRow>(this.pool, this.queries.countMatching(query))), rows: [] };
+      // One statement: the total and the page come from one snapshot, in one round trip.
+      const rows = await all<PageRowWithTotal>(this.pool, this.queries.listPageWithTotal(query));
+      // The count's subquery always yields its one row, so the join does too.
+      const total = toCount(rows[0] && { n: rows[0].total });
+      return { total, rows: rows.filter(isPageRow).map(toTransactionRecord) };
+    });
   }
 
   streamTransactions(query: TransactionQuery): Promise<TransactionStream> {
