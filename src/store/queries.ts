@@ -92,7 +92,7 @@ export class Queries {
     const idDescending = idOrderOf(query);
     if (idDescending !== undefined && query.descriptionContains) {
       const search = this.quirks.trigramSearch?.(query.descriptionContains, { fts: 'f', table: 't' });
-      if (search) return this.trigramSearchPage(query, search, idDescending, rowJson);
+      if (search) return this.trigramSearchPage(query, search, idDescending, columns);
     }
     if (idDescending !== undefined && query.offset >= KEYSET_OFFSET && !query.descriptionContains) return this.deepIdPage(query, idDescending, columns);
     let builder = this.filtered(query).select(columns);
@@ -106,8 +106,8 @@ export class Queries {
    * the index (ids above its watermark) are scanned with the re-check alone; SQLite merges the
    * two id-ordered arms, so the page still stops early.
    */
-  private trigramSearchPage(query: TransactionQuery, search: TrigramSearch, descending: boolean, rowJson: boolean): PageSelect {
-    const others = ['t.date', 't.description', 't.value', 't.category', 't.bank_id', ...(rowJson ? (['t.row_json'] as const) : [])] as const;
+  private trigramSearchPage(query: TransactionQuery, search: TrigramSearch, descending: boolean, columns: readonly TransactionColumn[]): PageSelect {
+    const others = columns.filter((column) => column !== 'id').map((column) => `t.${column}` as const);
     let indexed = this.db
       .selectFrom('transactions_fts as f')
       .innerJoin('transactions as t', 't.id', 'f.rowid')
