@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
-import { CategoriesService } from '../services/categories.service.js';
+import { nameDifferences, quotedName } from '../domain/names.js';
+import { CategoriesService, type LookalikeGroup } from '../services/categories.service.js';
 import { addStoreOptions, printTable, withStore } from './cli-support.js';
 
 export function registerCategoriesCommand(program: Command): void {
@@ -15,8 +16,8 @@ export function registerCategoriesCommand(program: Command): void {
     .addHelpText('after', '\nExample:\n  moneta categories add Groceries --group Food')
     .action(async (name: string, flags: StoreFlags & { group?: string }) => {
       await withStore(flags, async (store) => {
-        await new CategoriesService(store).save({ name, group: flags.group ?? null });
-        process.stdout.write(`saved category ${name}${flags.group ? ` in group ${flags.group}` : ''}\n`);
+        const saved = await new CategoriesService(store).save({ name, group: flags.group ?? null });
+        process.stdout.write(`saved category ${quotedName(saved.name)}${saved.group !== null ? ` in group ${quotedName(saved.group)}` : ''}\n`);
       });
     });
 
@@ -33,6 +34,44 @@ export function registerCategoriesCommand(program: Command): void {
 
   addStoreOptions(
     categories
+      .command('lookalikes')
+      .description('List categories whose names look alike (Unicode forms, white space, invisible characters), and merge them')
+      .option('--merge', 'merge each group into the name listed first (transactions and rules move)')
+      .option('--json', 'print JSON'),
+  )
+    .addHelpText('after', '\nExample:\n  moneta categories lookalikes\n  moneta categories lookalikes --merge')
+    .action(async (flags: StoreFlags & { merge?: boolean; json?: boolean }) => {
+      await withStore(flags, async (store) => {
+        const service = new CategoriesService(store);
+        const groups = await service.lookalikes();
+        if (flags.json) process.stdout.write(`${JSON.stringify(groups)}\n`);
+        else printLookalikes(groups, flags.merge === true);
+        if (!flags.merge) return;
+        for (const group of groups) {
+          for (const { name } of group.names) {
+            if (name === group.into) continue;
+            await service.merge(name, group.into);
+            if (!flags.json) process.stdout.write(`merged ${quotedName(name)} into ${quotedName(group.into)}\n`);
+          }
+        }
+      });
+    });
+
+  addStoreOptions(
+    categories
+      .command('merge <from> <into>')
+      .description('Move the transactions and rules of a category to another (created when missing), then remove it'),
+  )
+    .addHelpText('after', '\nExample:\n  moneta categories merge "Supermarket" Groceries')
+    .action(async (from: string, into: string, flags: StoreFlags) => {
+      await withStore(flags, async (store) => {
+        await new CategoriesService(store).merge(from, into);
+        process.stdout.write(`merged ${quotedName(from)} into ${quotedName(into.normalize('NFC'))}\n`);
+      });
+    });
+
+  addStoreOptions(
+    categories
       .command('remove <name>')
       .description('Remove a category')
       .option('--force', 'also when transactions use it: they become uncategorised'),
@@ -42,4 +81,23 @@ export function registerCategoriesCommand(program: Command): void {
       process.stdout.write(`removed category ${name}\n`);
     });
   });
+}
+
+function printLookalikes(groups: LookalikeGroup[], merging: boolean): void {
+  if (groups.length === 0) {
+    process.stdout.write('no look-alike categories\n');
+    return;
+  }
+  const transactions = (n: number) => `${n} transaction${n === 1 ? '' : 's'}`;
+  process.stdout.write(`${groups.length} group${groups.length === 1 ? '' : 's'} of look-alike categories:\n`);
+  for (const group of groups) {
+    const kept = group.names.find(({ name }) => name === group.into);
+    process.stdout.write(`  ${quotedName(group.into)}${kept ? ` (${transactions(kept.transactions)})` : ' (new)'}\n`);
+    for (const { name, transactions: count } of group.names) {
+      if (name === group.into) continue;
+      const differences = nameDifferences(name);
+      process.stdout.write(`    ${quotedName(name)} (${transactions(count)})${differences.length > 0 ? `: ${differences.join(', ')}` : ''}\n`);
+    }
+  }
+  if (!merging) process.stdout.write('Merge each group into its first name with `moneta categories lookalikes --merge`.\n');
 }

@@ -6,6 +6,16 @@ export interface FieldError {
   message: string;
 }
 
+/** How many offending fields an error lists (a 64 KiB body can hold thousands). */
+export const LISTED_FIELDS = 20;
+
+/** "name message; name message" for the first LISTED_FIELDS fields, then how many more there are. */
+export function describeFields(fields: readonly FieldError[]): string {
+  const listed = fields.slice(0, LISTED_FIELDS).map((field) => `${field.name} ${field.message}`);
+  if (fields.length > LISTED_FIELDS) listed.push(`and ${fields.length - LISTED_FIELDS} more`);
+  return listed.join('; ');
+}
+
 export type DomainErrorCode = 'invalid' | 'not_found' | 'conflict' | 'unavailable';
 
 /**

@@ -3,6 +3,20 @@
  * Do not make direct changes to the file.
  */
 
+export type $Read<T> = {
+    readonly $read: T;
+};
+export type $Write<T> = {
+    readonly $write: T;
+};
+export type Readable<T> = T extends $Write<any> ? never : T extends $Read<infer U> ? Readable<U> : T extends (infer E)[] ? Readable<E>[] : T extends object ? {
+    [K in keyof T as NonNullable<T[K]> extends $Write<any> ? never : K]: Readable<T[K]>;
+} : T;
+export type Writable<T> = T extends $Read<any> ? never : T extends $Write<infer U> ? Writable<U> : T extends (infer E)[] ? Writable<E>[] : T extends object ? {
+    [K in keyof T as NonNullable<T[K]> extends $Read<any> ? never : K]: Writable<T[K]>;
+} & {
+    [K in keyof T as NonNullable<T[K]> extends $Read<any> ? K : never]?: never;
+} : T;
 export interface paths {
     "/transactions": {
         parameters: {
@@ -30,7 +44,8 @@ export interface paths {
         post: operations["createTransaction"];
         delete?: never;
         options?: never;
-        head?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headTransactions"];
         patch?: never;
         trace?: never;
     };
@@ -55,7 +70,8 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headTransaction"];
         patch?: never;
         trace?: never;
     };
@@ -72,7 +88,8 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headBanks"];
         patch?: never;
         trace?: never;
     };
@@ -92,7 +109,8 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headBank"];
         patch?: never;
         trace?: never;
     };
@@ -112,7 +130,8 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headCategories"];
         patch?: never;
         trace?: never;
     };
@@ -125,14 +144,16 @@ export interface paths {
         };
         /**
          * Report whether the server can reach its store
-         * @description Never needs a token, so that probes and load balancers can call it.
+         * @description Never needs a token and is never rate limited, so that probes and load balancers can
+         *     call it.
          */
         get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headHealth"];
         patch?: never;
         trace?: never;
     };
@@ -141,11 +162,6 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Transaction: {
-            /**
-             * Format: int64
-             * @description Assigned by the server, never reused. Ignored when sent on creation.
-             */
-            readonly id?: number;
             /**
              * Format: date
              * @description Calendar date, RFC 3339 full-date, a real day.
@@ -156,10 +172,17 @@ export interface components {
             description: string;
             /**
              * Format: float
-             * @description Amount of the transaction; negative for money out. Returned exactly as sent.
+             * @description Amount of the transaction; negative for money out. Returned exactly as sent. A
+             *     non-zero number too small to represent (such as `1e-400`) is refused.
              * @example -23.5
              */
             value: number;
+            /**
+             * Format: int64
+             * @description Assigned by the server, never reused, never above 2^53 − 1. Read-only: always in
+             *     responses, ignored when sent on creation.
+             */
+            id: $Read<number>;
             category?: components["schemas"]["CategoryName"];
             /** @description Id of a known bank. Settable on creation only; returned when set. */
             bank?: components["schemas"]["BankId"];
@@ -169,10 +192,7 @@ export interface components {
             /** @description The new category, or null to remove it. */
             category?: components["schemas"]["CategoryName"] | null;
         };
-        /**
-         * @description A bank's short-form name.
-         * @example ing
-         */
+        /** @description A bank's short-form name. */
         BankId: string;
         Bank: {
             id: components["schemas"]["BankId"];
@@ -183,7 +203,9 @@ export interface components {
         };
         Banks: components["schemas"]["Bank"][];
         /**
-         * @description The name of a category.
+         * @description The name of a category, stored in Unicode NFC (`Café` composed or decomposed is one
+         *     name). Leading or trailing white space and invisible format or control characters
+         *     (such as a zero-width space) are refused.
          * @example Groceries
          */
         CategoryName: string;
@@ -206,14 +228,17 @@ export interface components {
             };
         };
         /** @description An RFC 9457 problem detail, with the offending fields and the request id. */
-        Error: {
+        Problem: {
             /** @example urn:moneta:problem:invalid-request */
             type: string;
             /** @example Invalid request */
             title: string;
             status: number;
             detail: string;
+            /** @description The offending fields; the first 20 when there are more. */
             errors: components["schemas"]["FieldError"][];
+            /** @description How many offending fields there were; sent only when `errors` lists fewer (the first 20). */
+            errorCount?: number;
             requestId: string;
         };
         FieldError: {
@@ -224,98 +249,230 @@ export interface components {
         };
     };
     responses: {
+        /** @description The page is empty (no match, offset past the end, or `limit=0`); no body. */
+        EmptyPage: {
+            headers: {
+                "X-Total-Count": components["headers"]["X-Total-Count"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Nothing to list; no body. */
+        NoContent: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The headers the same GET sends with a page of transactions; no body. */
+        HeadOfPage: {
+            headers: {
+                "X-Total-Count": components["headers"]["X-Total-Count"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The headers the same GET sends with its 200; no body. */
+        HeadOk: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The status and headers the same GET gets (4xx or 5xx); no body. */
+        HeadError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description The path exists but does not define the request's method (answered for any path of this
+         *     document; see `Allow`).
+         */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
         /** @description An API token is required and was missing or is not valid. */
         Unauthorized: {
             headers: {
                 /** @description `Bearer realm="moneta"`, with `error="invalid_token"` when a token was sent. */
-                "WWW-Authenticate"?: string;
+                "WWW-Authenticate": string;
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Problem"];
             };
         };
         /** @description A read-only token was used for a write, or the `Host` header is not allowed. */
         Forbidden: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Problem"];
             };
         };
         /** @description The request body is larger than the server accepts (64 KiB by default). */
         PayloadTooLarge: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The URL is longer than the server accepts. */
+        UriTooLong: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is sent with a `Content-Encoding` (such as gzip) the server does not decode. */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The request line and headers are larger than the server accepts; the connection is closed. */
+        HeadersTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
             };
         };
         /** @description The client's rate limit is used up; try again after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Problem"];
             };
         };
         /** @description The request does not follow this document, or names nothing to update. */
         BadRequest: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Problem"];
             };
         };
         /** @description No resource with that id. */
         NotFound: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Problem"];
             };
         };
         /** @description Unexpected internal failure. The body carries the request id, never internals. */
         InternalError: {
             headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Problem"];
             };
         };
         /** @description The store is unreachable or overloaded; try again after `Retry-After` seconds. */
         Unavailable: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Problem"];
             };
         };
-        /** @description The disk holding the data is full; nothing was written. Reads keep working. */
+        /**
+         * @description Nothing was written: the disk holding the data is full (with `Retry-After`; reads keep
+         *     working), or the store has handed out its last transaction id (2^53 − 1).
+         */
         InsufficientStorage: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": components["schemas"]["Problem"];
             };
         };
     };
     parameters: {
         /**
+         * @description Keep only transactions of this category (exact match, after Unicode NFC
+         *     normalisation). An empty value (`category=`) keeps the transactions that have no
+         *     category.
+         */
+        CategoryFilter: string;
+        /** @description Number of transactions to return. `0` returns no items (204) but still the total. */
+        Limit: number;
+        /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
+        Offset: number;
+        /** @description Id of a bank; restricts to that bank. A well-formed id no bank has gives 204. */
+        BankFilter: components["schemas"]["BankId"];
+        /**
+         * @description Comma-separated fields among `id`, `date`, `description`, `value`, `category`, each
+         *     optionally prefixed by `-` (descending) or `+` (ascending, the default; send it as
+         *     `%2B`, since a bare `+` in a query string means a space, which is accepted in its
+         *     place). A field may appear once. Ties are broken by `id` ascending. Without `sort`,
+         *     transactions come in `id` order. Transactions without a category sort after all others
+         *     ascending and first descending. Text sorts by Unicode code point.
+         */
+        Sort: string;
+        /**
+         * @description Keep transactions whose description contains this text: a literal, case-insensitive
+         *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
+         */
+        DescriptionFilter: string;
+        /**
          * @description A client-chosen unique key (for example a UUID) that makes retrying this request safe.
          *     Remembered for 24 hours, across restarts.
-         * @example 5f0c7d3e-2b1a-4c9e-8f6d-1a2b3c4d5e6f
          */
         IdempotencyKey: string;
     };
@@ -323,8 +480,18 @@ export interface components {
     headers: {
         /** @description Number of transactions matching all filters, before `limit` and `offset`. */
         "X-Total-Count": number;
+        /** @description The request's id, also in the server log and in every `Problem` body. */
+        "X-Request-Id": string;
         /** @description Seconds after which the request may be tried again. */
         "Retry-After": number;
+        /** @description The methods the path defines, comma-separated. */
+        Allow: string;
+        /** @description Requests one client may make per window; sent when a rate limit is configured. */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left to this client in the current window; sent when a rate limit is configured. */
+        "X-RateLimit-Remaining": number;
+        /** @description Seconds until the current window ends; sent when a rate limit is configured. */
+        "X-RateLimit-Reset": number;
     };
     pathItems: never;
 }
@@ -334,16 +501,17 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Keep only transactions of this category (exact match). An empty value
-                 *     (`category=`) keeps the transactions that have no category.
+                 * @description Keep only transactions of this category (exact match, after Unicode NFC
+                 *     normalisation). An empty value (`category=`) keeps the transactions that have no
+                 *     category.
                  */
-                category?: string;
+                category?: components["parameters"]["CategoryFilter"];
                 /** @description Number of transactions to return. `0` returns no items (204) but still the total. */
-                limit?: number;
+                limit?: components["parameters"]["Limit"];
                 /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
-                offset?: number;
+                offset?: components["parameters"]["Offset"];
                 /** @description Id of a bank; restricts to that bank. A well-formed id no bank has gives 204. */
-                bank?: components["schemas"]["BankId"];
+                bank?: components["parameters"]["BankFilter"];
                 /**
                  * @description Comma-separated fields among `id`, `date`, `description`, `value`, `category`, each
                  *     optionally prefixed by `-` (descending) or `+` (ascending, the default; send it as
@@ -351,14 +519,13 @@ export interface operations {
                  *     place). A field may appear once. Ties are broken by `id` ascending. Without `sort`,
                  *     transactions come in `id` order. Transactions without a category sort after all others
                  *     ascending and first descending. Text sorts by Unicode code point.
-                 * @example -date,value
                  */
-                sort?: string;
+                sort?: components["parameters"]["Sort"];
                 /**
                  * @description Keep transactions whose description contains this text: a literal, case-insensitive
                  *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
                  */
-                description?: string;
+                description?: components["parameters"]["DescriptionFilter"];
             };
             header?: never;
             path?: never;
@@ -370,24 +537,23 @@ export interface operations {
             200: {
                 headers: {
                     "X-Total-Count": components["headers"]["X-Total-Count"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Transactions"];
                 };
             };
-            /** @description The page is empty (no match, offset past the end, or `limit=0`); no body. */
-            204: {
-                headers: {
-                    "X-Total-Count": components["headers"]["X-Total-Count"];
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            204: components["responses"]["EmptyPage"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -399,7 +565,6 @@ export interface operations {
                 /**
                  * @description A client-chosen unique key (for example a UUID) that makes retrying this request safe.
                  *     Remembered for 24 hours, across restarts.
-                 * @example 5f0c7d3e-2b1a-4c9e-8f6d-1a2b3c4d5e6f
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -416,9 +581,13 @@ export interface operations {
             201: {
                 headers: {
                     /** @description Path of the created transaction. */
-                    Location?: string;
+                    Location: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key`. */
                     "Idempotent-Replayed"?: "true";
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -431,17 +600,63 @@ export interface operations {
             /** @description The `Idempotency-Key` was used in the last 24 hours with a different request body. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Problem"];
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    headTransactions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keep only transactions of this category (exact match, after Unicode NFC
+                 *     normalisation). An empty value (`category=`) keeps the transactions that have no
+                 *     category.
+                 */
+                category?: components["parameters"]["CategoryFilter"];
+                /** @description Number of transactions to return. `0` returns no items (204) but still the total. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
+                offset?: components["parameters"]["Offset"];
+                /** @description Id of a bank; restricts to that bank. A well-formed id no bank has gives 204. */
+                bank?: components["parameters"]["BankFilter"];
+                /**
+                 * @description Comma-separated fields among `id`, `date`, `description`, `value`, `category`, each
+                 *     optionally prefixed by `-` (descending) or `+` (ascending, the default; send it as
+                 *     `%2B`, since a bare `+` in a query string means a space, which is accepted in its
+                 *     place). A field may appear once. Ties are broken by `id` ascending. Without `sort`,
+                 *     transactions come in `id` order. Transactions without a category sort after all others
+                 *     ascending and first descending. Text sorts by Unicode code point.
+                 */
+                sort?: components["parameters"]["Sort"];
+                /**
+                 * @description Keep transactions whose description contains this text: a literal, case-insensitive
+                 *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
+                 */
+                description?: components["parameters"]["DescriptionFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOfPage"];
+            204: components["responses"]["EmptyPage"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
         };
     };
     getTransaction: {
@@ -459,6 +674,10 @@ export interface operations {
             /** @description The transaction. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -469,7 +688,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
         };
@@ -493,6 +714,10 @@ export interface operations {
             /** @description Updated. */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -502,10 +727,30 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    headTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's id, in canonical decimal form within int64. */
+                transactionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            404: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
         };
     };
     listBanks: {
@@ -520,25 +765,40 @@ export interface operations {
             /** @description The banks, by id. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Banks"];
                 };
             };
-            /** @description No banks. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            204: components["responses"]["NoContent"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    headBanks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
         };
     };
     getBank: {
@@ -556,6 +816,10 @@ export interface operations {
             /** @description The bank. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -566,9 +830,28 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    headBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bank's short-form name. */
+                bankId: components["schemas"]["BankId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            404: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
         };
     };
     listCategories: {
@@ -583,25 +866,40 @@ export interface operations {
             /** @description The categories. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Category"][];
                 };
             };
-            /** @description No categories. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
+            204: components["responses"]["NoContent"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    headCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
         };
     };
     getHealth: {
@@ -616,6 +914,7 @@ export interface operations {
             /** @description The store answers. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -623,16 +922,39 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            /** @description The store does not answer. */
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            /**
+             * @description The store does not answer (a `Health` body), or the server is overloaded (a
+             *     `Problem` body).
+             */
             503: {
                 headers: {
                     "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Health"];
+                    "application/json": components["schemas"]["Health"] | components["schemas"]["Problem"];
                 };
             };
+        };
+    };
+    headHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
+            503: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
         };
     };
 }

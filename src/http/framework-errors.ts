@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { FieldError } from '../domain/errors.js';
+import { describeFields, type FieldError } from '../domain/errors.js';
 import { sendProblem } from './problems.js';
 
 /**
@@ -27,7 +27,7 @@ export function frameworkErrorHandler(contractPaths: readonly string[], maxParam
       }
     });
     const named = fields.length > 0 ? fields : [{ in: 'path' as const, name: 'url', message: tooLong ? 'is too long' : 'is not valid percent-encoded UTF-8' }];
-    sendProblem(reply, 400, named.map((field) => `${field.name} ${field.message}`).join('; '), named);
+    sendProblem(reply, 400, describeFields(named), named);
   };
 }
 

@@ -15,7 +15,7 @@ export type IntegerParse = { ok: true; value: number | bigint } | { ok: false; m
  * and bounds, compared exactly. Values past 2^53 come back as bigint so they never round.
  */
 export function parseIntegerParameter(text: string, schema: JsonSchema): IntegerParse {
-  if (!CANONICAL_INTEGER.test(text)) return { ok: false, message: 'must be an integer written in decimal digits' };
+  if (!CANONICAL_INTEGER.test(text) || !textPattern(schema).test(text)) return { ok: false, message: 'must be an integer written in decimal digits' };
   const value = BigInt(text);
   let [low, high] = FORMAT_RANGES[String(schema.format)] ?? FORMAT_RANGES.int64!;
   // Bounds beyond 2^53 are rounded once written as JSON numbers; the format range covers them.
@@ -29,4 +29,17 @@ export function parseIntegerParameter(text: string, schema: JsonSchema): Integer
   if (value > high) return { ok: false, message: `must be at most ${high}` };
   const asNumber = Number(value);
   return { ok: true, value: Number.isSafeInteger(asNumber) ? asNumber : value };
+}
+
+const patterns = new Map<string, RegExp>();
+
+/**
+ * The contract writes the canonical form as the parameter's `pattern` (which applies to the text
+ * as sent); the built-in form is the floor, so a schema cannot loosen it.
+ */
+function textPattern(schema: JsonSchema): RegExp {
+  if (typeof schema.pattern !== 'string') return CANONICAL_INTEGER;
+  let pattern = patterns.get(schema.pattern);
+  if (!pattern) patterns.set(schema.pattern, (pattern = new RegExp(schema.pattern, 'u')));
+  return pattern;
 }

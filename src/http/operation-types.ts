@@ -1,9 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components, operations } from './contract.gen.js';
+import type { components, operations, Readable, Writable } from './contract.gen.js';
 
-/** Types generated from the contract: a handler that disagrees with it does not compile. */
-export type OperationId = keyof operations;
-export type Schemas = components['schemas'];
+/**
+ * Types generated from the contract: a handler that disagrees with it does not compile.
+ * HEAD operations (`head...`) have no handler of their own: Fastify answers them from the GET.
+ */
+export type OperationId = Exclude<keyof operations, `head${string}`>;
+/** Schemas as responses show them: read-only properties (a transaction's id) included. */
+export type Schemas = { [K in keyof components['schemas']]: Readable<components['schemas'][K]> };
 
 type ParametersOf<K extends OperationId> = operations[K]['parameters'];
 /** Integers past 2^53 arrive as bigint (see integer-parameter.ts). */
@@ -13,8 +17,9 @@ type Int64<T> = { [P in keyof T]: T[P] extends number ? number | bigint : T[P] }
 export type QueryOf<K extends OperationId> = ParametersOf<K> extends { query?: infer Q } ? NonNullable<Q> : never;
 export type PathOf<K extends OperationId> = ParametersOf<K> extends { path: infer P } ? Int64<P> : never;
 export type HeadersOf<K extends OperationId> = ParametersOf<K> extends { header?: infer H } ? NonNullable<H> : never;
+/** Request bodies as clients send them: read-only properties left out. */
 export type BodyOf<K extends OperationId> = operations[K] extends { requestBody: { content: { 'application/json': infer B } } }
-  ? B
+  ? Writable<B>
   : undefined;
 
 export interface OperationInput<K extends OperationId> {

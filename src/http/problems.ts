@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, StoreUnavailableError, type FieldError } from '../domain/errors.js';
+import { DomainError, LISTED_FIELDS, StoreUnavailableError, describeFields, type FieldError } from '../domain/errors.js';
 import { RequestValidationError } from './request-validation.js';
 
 export interface Problem {
@@ -7,7 +7,10 @@ export interface Problem {
   title: string;
   status: number;
   detail: string;
+  /** The first LISTED_FIELDS offending fields. */
   errors: FieldError[];
+  /** How many offending fields there were, when `errors` lists fewer. */
+  errorCount?: number;
   requestId: string;
 }
 
@@ -20,6 +23,8 @@ const TITLES: Record<number, [slug: string, title: string]> = {
   409: ['conflict', 'Conflict'],
   413: ['payload-too-large', 'Request body too large'],
   414: ['uri-too-long', 'URI too long'],
+  415: ['unsupported-media-type', 'Unsupported media type'],
+  417: ['expectation-failed', 'Expectation failed'],
   422: ['unprocessable', 'Unprocessable request'],
   429: ['too-many-requests', 'Too many requests'],
   431: ['headers-too-large', 'Request header fields too large'],
@@ -30,7 +35,10 @@ const TITLES: Record<number, [slug: string, title: string]> = {
 
 export function problem(status: number, detail: string, requestId: string, errors: FieldError[] = []): Problem {
   const [slug, title] = TITLES[status] ?? ['error', 'Error'];
-  return { type: `urn:moneta:problem:${slug}`, title, status, detail, errors, requestId };
+  if (errors.length <= LISTED_FIELDS) return { type: `urn:moneta:problem:${slug}`, title, status, detail, errors, requestId };
+  // A body with thousands of unknown properties must not get a response hundreds of times its size.
+  const listed = errors.slice(0, LISTED_FIELDS);
+  return { type: `urn:moneta:problem:${slug}`, title, status, detail, errors: listed, errorCount: errors.length, requestId };
 }
 
 export function sendProblem(reply: FastifyReply, status: number, detail: string, errors: FieldError[] = []): FastifyReply {
@@ -56,7 +64,7 @@ const FRAMEWORK_ERRORS: Record<string, (error: FastifyError) => [number, FieldEr
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof RequestValidationError) return sendProblem(reply, 400, error.message, error.fields);
+    if (error instanceof RequestValidationError) return sendProblem(reply, error.status, error.message, error.fields);
     if (error instanceof DomainError) {
       const status = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503 }[error.code];
       return sendProblem(reply, status, error.message, error.fields);
@@ -70,7 +78,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (mapped) {
       const [status, fields] = mapped(error);
-      return sendProblem(reply, status, fields.map((field) => `${field.name} ${field.message}`).join('; '), fields);
+      return sendProblem(reply, status, describeFields(fields), fields);
     }
     if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(reply, error.statusCode, error.message);

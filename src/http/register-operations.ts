@@ -8,6 +8,7 @@ import { compileRequestValidator } from './request-validation.js';
 /**
  * Registers one route per operation of the contract: the contract gives the path, the method,
  * the request validator and the response serialiser; the handler map gives only the behaviour.
+ * The contract's HEAD operations document what Fastify's HEAD-from-GET routes answer.
  */
 export function registerOperations(
   app: FastifyInstance,
@@ -15,7 +16,13 @@ export function registerOperations(
   operations: OperationSpec[],
   handlers: OperationHandlers,
 ): void {
+  const gets = new Set(operations.filter((operation) => operation.method === 'GET').map((operation) => operation.path));
   for (const operation of operations) {
+    if (operation.method === 'HEAD') {
+      // Fastify answers HEAD from the GET route (exposeHeadRoutes): same validation, no body.
+      if (!gets.has(operation.path)) throw new Error(`the contract's HEAD ${operation.path} has no GET to answer it`);
+      continue;
+    }
     const handler = handlers[operation.operationId as OperationId] as
       | ((input: OperationInput<OperationId>, reply: unknown, request: FastifyRequest) => Promise<unknown>)
       | undefined;

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import type { FieldError } from '../domain/errors.js';
+import { describeFields, type FieldError } from '../domain/errors.js';
 import { forbiddenCharacterIn } from '../domain/text.js';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract.js';
 import { parseIntegerParameter } from './integer-parameter.js';
@@ -23,8 +23,12 @@ export interface RawInput {
 }
 
 export class RequestValidationError extends Error {
-  constructor(readonly fields: FieldError[]) {
-    super(fields.map((field) => `${field.name} ${field.message}`).join('; '));
+  /** 400, or 415 for a body the server cannot read at all (a Content-Encoding it does not decode). */
+  constructor(
+    readonly fields: FieldError[],
+    readonly status: 400 | 415 = 400,
+  ) {
+    super(describeFields(fields));
     this.name = 'RequestValidationError';
   }
 }
@@ -46,7 +50,7 @@ export function compileRequestValidator(ajv: Ajv2020, operation: OperationSpec):
     validate: compileSchema(ajv, spec.schema),
   }));
   const queryNames = new Set(parameters.filter((p) => p.spec.in === 'query').map((p) => p.spec.name));
-  const validateBody = operation.body ? compileSchema(ajv, operation.body.schema) : undefined;
+  const validateBody = operation.body ? compileSchema(ajv, asRequestSchema(operation.body.schema)) : undefined;
 
   return (raw) => {
     const problems: FieldError[] = [...(raw.query[QUERY_PROBLEMS] ?? [])];
@@ -107,6 +111,24 @@ function checkBody(required: boolean, validate: ValidateFunction, body: unknown,
   }
   if (!validate(body)) problems.push(...describeErrors(validate.errors ?? [], 'body', 'body'));
   return body;
+}
+
+/**
+ * OpenAPI's reading of `readOnly`: a read-only property (a transaction's id) is required in
+ * responses only. A request may leave it out (it is still validated, and ignored, when sent).
+ */
+export function asRequestSchema(schema: JsonSchema): JsonSchema {
+  if (Array.isArray(schema)) return schema.map((item: unknown) => asRequestSchema(item as JsonSchema)) as unknown as JsonSchema;
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: JsonSchema = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    copy[keyword] = typeof value === 'object' && value !== null ? asRequestSchema(value as JsonSchema) : value;
+  }
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (Array.isArray(schema.required) && properties) {
+    copy.required = (schema.required as string[]).filter((name) => properties[name]?.readOnly !== true);
+  }
+  return copy;
 }
 
 export type { JsonSchema };

@@ -6,6 +6,8 @@ import type { JsonSchema } from './contract.js';
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext resolution.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
+const PATTERN_MESSAGE = 'x-pattern-message';
+
 /**
  * One Ajv for the whole contract, configured stricter than a web framework's default:
  * nothing is coerced, nothing is removed, no defaults are injected into bodies, every
@@ -23,6 +25,8 @@ export function createAjv(): Ajv2020 {
   });
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'example' });
+  // What a failed `pattern` means, said in words (see describeOne).
+  ajv.addKeyword({ keyword: PATTERN_MESSAGE });
   return ajv;
 }
 
@@ -75,6 +79,10 @@ function describeOne(error: ErrorObject, rootName: string): { name: string; mess
       return { name: path, message: `must be ${describeType(error.params.type)}` };
     case 'format':
       return { name: path || rootName, message: describeFormat(String(error.params.format)) };
+    case 'pattern': {
+      const explained = error.parentSchema?.[PATTERN_MESSAGE];
+      return { name: path || rootName, message: typeof explained === 'string' ? explained : (error.message ?? 'is invalid') };
+    }
     default:
       return { name: path || rootName, message: error.message ?? 'is invalid' };
   }

@@ -1,4 +1,4 @@
-import { aggregatorIdProblem, bankIdProblem } from '../domain/bank-rules.js';
+import { aggregatorIdProblem, bankIdProblem, checkedName } from '../domain/bank-rules.js';
 import { DomainError, invalidField } from '../domain/errors.js';
 import type { Bank } from '../domain/transaction.js';
 import type { Store } from '../store/store.js';
@@ -19,12 +19,12 @@ export class BanksService {
   async add(bank: Bank): Promise<Bank> {
     const idProblem = bankIdProblem(bank.id);
     if (idProblem) throw invalidField('body', 'id', idProblem);
-    if (bank.name.trim() === '') throw invalidField('body', 'name', 'must not be empty');
+    const name = checkedName(bank.name, 'body', 'name');
     if (bank.aggregatorId !== null) {
       const uuidProblem = aggregatorIdProblem(bank.aggregatorId);
       if (uuidProblem) throw invalidField('body', 'aggregatorId', uuidProblem);
     }
-    const normalised = { ...bank, aggregatorId: bank.aggregatorId?.toLowerCase() ?? null };
+    const normalised = { ...bank, name, aggregatorId: bank.aggregatorId?.toLowerCase() ?? null };
     if (!(await this.store.addBank(normalised))) {
       throw new DomainError('conflict', `a bank with id "${bank.id}" exists already`);
     }

@@ -1,3 +1,4 @@
+import { checkedCategoryName } from '../domain/bank-rules.js';
 import { DomainError } from '../domain/errors.js';
 import type { NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
 import type { Store, TransactionPage, TransactionPageJson, TransactionStream } from '../store/store.js';
@@ -34,18 +35,22 @@ export class TransactionsService {
 
   /** A category given explicitly always wins over automatic categorisation. */
   async create(input: NewTransaction): Promise<TransactionRecord> {
-    const category = input.category ?? (await this.resolveCategory(input));
-    return this.store.createTransaction({ ...input, category });
+    return this.store.createTransaction(await this.categorised(input));
   }
 
   /** create() under an Idempotency-Key (see Store.createTransactionIdempotent). */
   async createIdempotent(input: NewTransaction, request: IdempotencyRequest): Promise<IdempotentCreation> {
-    const category = input.category ?? (await this.resolveCategory(input));
-    return this.store.createTransactionIdempotent({ ...input, category }, request);
+    return this.store.createTransactionIdempotent(await this.categorised(input), request);
   }
 
   async recategorise(id: TransactionId, category: string | null): Promise<void> {
-    const updated = await this.store.setTransactionCategory(id, category);
+    const name = category === null ? null : checkedCategoryName(category, 'body', 'category');
+    const updated = await this.store.setTransactionCategory(id, name);
     if (!updated) throw new DomainError('not_found', `no transaction has id ${id}`);
+  }
+
+  private async categorised(input: NewTransaction): Promise<NewTransaction> {
+    const given = input.category == null ? null : checkedCategoryName(input.category, 'body', 'category');
+    return { ...input, category: given ?? (await this.resolveCategory(input)) };
   }
 }

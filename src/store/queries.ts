@@ -290,8 +290,9 @@ export class Queries {
       .compile() as CompiledQuery<CountRow>;
   }
 
-  uncategoriseAll(name: string): CompiledQuery {
-    return this.db.updateTable('transactions').set({ category: null }).where('category', '=', name).compile();
+  /** Every transaction of the category moves to `to` (null: uncategorised). */
+  recategoriseAll(name: string, to: string | null): CompiledQuery {
+    return this.db.updateTable('transactions').set({ category: to }).where('category', '=', name).compile();
   }
 
   deleteCategory(name: string): CompiledQuery {

@@ -36,6 +36,11 @@ export class RulesQueries {
       .compile();
   }
 
+  /** Rules giving the category `from` give `to` instead (a category merge). */
+  recategoriseRules(from: string, to: string): CompiledQuery {
+    return this.db.updateTable('rules').set({ category: to }).where('category', '=', from).compile();
+  }
+
   deleteRule(id: number): CompiledQuery {
     return this.db.deleteFrom('rules').where('id', '=', id).compile();
   }

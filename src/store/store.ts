@@ -80,8 +80,11 @@ export interface Store {
   listCategories(): Promise<Category[]>;
   /** Creates the category or, when it exists, sets its group. */
   saveCategory(category: Category): Promise<void>;
-  /** With force, transactions in the category become uncategorised first. */
-  removeCategory(name: string, options: { force: boolean }): Promise<RemoveOutcome>;
+  /**
+   * With force, transactions in the category become uncategorised first; with mergeInto, its
+   * transactions and rules move to that category (created when missing), in one transaction.
+   */
+  removeCategory(name: string, options: RemoveCategoryOptions): Promise<RemoveOutcome>;
 
   /** Starts importing one file into a bank: one open transaction (see ImportSession). */
   beginImport(bank: string): Promise<ImportSession>;
@@ -111,6 +114,11 @@ export interface Store {
   addApiToken(token: ApiTokenRecord): Promise<boolean>;
   /** False when there is no token with that name. */
   removeApiToken(name: string): Promise<boolean>;
+}
+
+export interface RemoveCategoryOptions {
+  force: boolean;
+  mergeInto?: string;
 }
 
 export type RemoveOutcome = { status: 'removed' } | { status: 'missing' } | { status: 'in-use'; transactions: number };

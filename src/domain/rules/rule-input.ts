@@ -1,6 +1,5 @@
-import { categoryNameProblem } from '../bank-rules.js';
+import { checkedCategoryName, checkedName } from '../bank-rules.js';
 import { invalidField } from '../errors.js';
-import { forbiddenCharacterIn } from '../text.js';
 import { patternProblem } from './regex-safety.js';
 import type { NewRule } from './rule.js';
 
@@ -20,16 +19,14 @@ const CONTAINS_MAX = 200;
 
 /** Validates and converts; throws DomainError naming the option at fault. */
 export function parseRuleInput(input: RuleInput): NewRule {
-  const categoryProblem = categoryNameProblem(input.category) ?? forbiddenCharacterIn(input.category);
-  if (categoryProblem) throw invalidField('body', '--category', categoryProblem);
+  const category = checkedCategoryName(input.category, 'body', '--category');
   if (input.descriptionContains !== undefined && input.descriptionMatches !== undefined) {
     throw invalidField('body', '--description-matches', 'cannot be combined with --description-contains: give one of them');
   }
   let contains: string | null = null;
   if (input.descriptionContains !== undefined) {
-    contains = input.descriptionContains.trim();
-    const problem = contains === '' ? 'must not be empty' : contains.length > CONTAINS_MAX ? `must be at most ${CONTAINS_MAX} characters` : forbiddenCharacterIn(contains);
-    if (problem) throw invalidField('body', '--description-contains', problem);
+    contains = checkedName(input.descriptionContains, 'body', '--description-contains');
+    if (contains.length > CONTAINS_MAX) throw invalidField('body', '--description-contains', `must be at most ${CONTAINS_MAX} characters`);
   }
   if (input.descriptionMatches !== undefined) {
     const problem = patternProblem(input.descriptionMatches);
@@ -42,7 +39,7 @@ export function parseRuleInput(input: RuleInput): NewRule {
   }
   const priority = input.priority === undefined ? 0 : integer('--priority', input.priority);
   const rule: NewRule = {
-    category: input.category,
+    category,
     descriptionContains: contains,
     descriptionMatches: input.descriptionMatches ?? null,
     minValue,

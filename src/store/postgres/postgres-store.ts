@@ -19,7 +19,7 @@ import {
   type TransactionRow,
 } from '../queries.js';
 import type { Database as Schema } from '../schema.js';
-import type { RemoveOutcome, Store, TransactionPage, TransactionStream } from '../store.js';
+import type { RemoveCategoryOptions, RemoveOutcome, Store, TransactionPage, TransactionStream } from '../store.js';
 import type { ApiTokenRecord } from '../../domain/api-token.js';
 import { createdTransactionResponse, replayOf, type IdempotencyKeyRow, type IdempotencyRequest, type IdempotentCreation } from '../../domain/idempotency.js';
 import { SecurityQueries, toApiToken, type ApiTokenRow } from '../security-queries.js';
@@ -239,13 +239,16 @@ export class PostgresStore implements Store {
     await this.guard(() => this.pool.query(text(this.queries.upsertCategory(category))));
   }
 
-  removeCategory(name: string, options: { force: boolean }): Promise<RemoveOutcome> {
+  removeCategory(name: string, options: RemoveCategoryOptions): Promise<RemoveOutcome> {
     return this.guard(() =>
       this.transaction(async (client): Promise<RemoveOutcome> => {
         if (!(await first<CategoryRow>(client, this.queries.findCategory(name)))) return { status: 'missing' };
         const transactions = toCount(await first<CountRow>(client, this.queries.countInCategory(name)));
-        if (transactions > 0 && !options.force) return { status: 'in-use', transactions };
-        if (transactions > 0) await client.query(text(this.queries.uncategoriseAll(name)));
+        if (options.mergeInto !== undefined) {
+          await client.query(text(this.queries.insertCategoryIfMissing(options.mergeInto)));
+          await client.query(text(this.rules.recategoriseRules(name, options.mergeInto)));
+        } else if (transactions > 0 && !options.force) return { status: 'in-use', transactions };
+        if (transactions > 0) await client.query(text(this.queries.recategoriseAll(name, options.mergeInto ?? null)));
         await client.query(text(this.queries.deleteCategory(name)));
         return { status: 'removed' };
       }),

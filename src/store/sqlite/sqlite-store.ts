@@ -6,7 +6,7 @@ import { sqliteQuirks } from '../dialect-quirks.js';
 import { migrationProvider } from '../migrations/index.js';
 import { Queries, toBank, toCategory, toCount, toTransactionRecord, type BankRow, type CategoryRow, type CountRow, type TransactionRow } from '../queries.js';
 import type { Database as Schema } from '../schema.js';
-import type { RemoveOutcome, Store, TransactionPage, TransactionPageJson, TransactionStream } from '../store.js';
+import type { RemoveCategoryOptions, RemoveOutcome, Store, TransactionPage, TransactionPageJson, TransactionStream } from '../store.js';
 import type { ApiTokenRecord } from '../../domain/api-token.js';
 import type { IdempotencyRequest, IdempotentCreation } from '../../domain/idempotency.js';
 import { SecurityQueries, toApiToken, type ApiTokenRow } from '../security-queries.js';
@@ -211,7 +211,7 @@ export class SqliteStore implements Store {
     return this.write('saveCategory', category);
   }
 
-  removeCategory(name: string, options: { force: boolean }): Promise<RemoveOutcome> {
+  removeCategory(name: string, options: RemoveCategoryOptions): Promise<RemoveOutcome> {
     return this.write('removeCategory', name, options);
   }
 

@@ -10,7 +10,7 @@ import { Queries, createdRecord, toCount, type BankRow, type CategoryRow, type C
 import { RulesQueries } from '../rules-queries.js';
 import type { Database as Schema } from '../schema.js';
 import { SecurityQueries } from '../security-queries.js';
-import type { RemoveOutcome } from '../store.js';
+import type { RemoveCategoryOptions, RemoveOutcome } from '../store.js';
 import { CompiledStatements } from './compiled-statements.js';
 
 /**
@@ -87,11 +87,14 @@ export class SqliteWrites {
     this.run(this.queries.upsertCategory(category));
   }
 
-  removeCategory(name: string, options: { force: boolean }): RemoveOutcome {
+  removeCategory(name: string, options: RemoveCategoryOptions): RemoveOutcome {
     if (!this.first<CategoryRow>(this.queries.findCategory(name))) return { status: 'missing' };
     const transactions = toCount(this.first<CountRow>(this.queries.countInCategory(name)));
-    if (transactions > 0 && !options.force) return { status: 'in-use', transactions };
-    if (transactions > 0) this.run(this.queries.uncategoriseAll(name));
+    if (options.mergeInto !== undefined) {
+      this.run(this.queries.insertCategoryIfMissing(options.mergeInto));
+      this.run(this.rules.recategoriseRules(name, options.mergeInto));
+    } else if (transactions > 0 && !options.force) return { status: 'in-use', transactions };
+    if (transactions > 0) this.run(this.queries.recategoriseAll(name, options.mergeInto ?? null));
     this.run(this.queries.deleteCategory(name));
     return { status: 'removed' };
   }

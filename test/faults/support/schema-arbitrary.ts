@@ -46,9 +46,10 @@ function merged(schema: JsonSchema): JsonSchema {
 function text(schema: JsonSchema): fc.Arbitrary<string> {
   const min = (schema.minLength as number | undefined) ?? 0;
   const max = (schema.maxLength as number | undefined) ?? 200;
-  if (typeof schema.pattern === 'string') {
-    return fc.stringMatching(new RegExp(schema.pattern as string), { maxLength: Math.min(max, 60) });
-  }
+  const pattern = typeof schema.pattern === 'string' ? generatablePattern(schema.pattern) : null;
+  if (pattern !== null) return fc.stringMatching(new RegExp(pattern), { maxLength: Math.min(max, 60) });
+  // A pattern fast-check cannot generate from (Unicode property classes) gets general text below;
+  // arbitraryFor keeps only what the real pattern accepts.
   if (schema.format === 'date') {
     return fc
       .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
@@ -62,6 +63,34 @@ function text(schema: JsonSchema): fc.Arbitrary<string> {
   return fc
     .oneof({ arbitrary: short, weight: 5 }, { arbitrary: hostile, weight: 4 }, { arbitrary: long, weight: 1 })
     .filter((value) => !value.includes('\u0000') && value.isWellFormed() && [...value].length >= min && [...value].length <= max);
+}
+
+/**
+ * The pattern without its lookarounds (`(?!...)`, `(?<=...)`), which fast-check cannot generate
+ * from: it generates a superset, which arbitraryFor narrows with the full pattern. Null for
+ * patterns with Unicode property classes (`\p{Cc}`), which need the `u` flag fast-check lacks.
+ */
+function generatablePattern(pattern: string): string | null {
+  if (pattern.includes('\\p{')) return null;
+  let result = '';
+  for (let at = 0; at < pattern.length; at += 1) {
+    if (pattern[at] === '\\') {
+      result += pattern.slice(at, at + 2);
+      at += 1;
+      continue;
+    }
+    if (!/^\(\?<?[=!]/.test(pattern.slice(at, at + 4))) {
+      result += pattern[at];
+      continue;
+    }
+    let depth = 0;
+    for (; at < pattern.length; at += 1) {
+      if (pattern[at] === '\\') at += 1;
+      else if (pattern[at] === '(') depth += 1;
+      else if (pattern[at] === ')' && --depth === 0) break;
+    }
+  }
+  return result;
 }
 
 function number(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
