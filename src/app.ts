@@ -9,6 +9,7 @@ import { registerDocs } from './http/docs.js';
 import { frameworkErrorHandler } from './http/framework-errors.js';
 import { registerStrictJsonParser } from './http/json-body.js';
 import { registerNotFoundHandler } from './http/method-not-allowed.js';
+import { registerNodeAnswers } from './http/node-answers.js';
 import { registerErrorHandler } from './http/problems.js';
 import { parseQueryString } from './http/query-string.js';
 import { registerOperations } from './http/register-operations.js';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   registerErrorHandler(app);
+  registerNodeAnswers(app);
   registerNotFoundHandler(app);
   registerStrictJsonParser(app, options.bodyLimit ?? 64 * 1024);
   await registerSecurity(app, options.store, options.security);

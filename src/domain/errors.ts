@@ -16,7 +16,8 @@ export function describeFields(fields: readonly FieldError[]): string {
   return listed.join('; ');
 }
 
-export type DomainErrorCode = 'invalid' | 'not_found' | 'conflict' | 'unavailable';
+/** `exhausted`: the store cannot take another of something (transaction ids past 2^53 − 1). */
+export type DomainErrorCode = 'invalid' | 'not_found' | 'conflict' | 'unavailable' | 'exhausted';
 
 /**
  * An error a use case raises on purpose. The HTTP layer maps the code to a status and the

@@ -20,6 +20,7 @@ const TITLES: Record<number, [slug: string, title: string]> = {
   403: ['forbidden', 'Forbidden'],
   404: ['not-found', 'Not found'],
   405: ['method-not-allowed', 'Method not allowed'],
+  408: ['request-timeout', 'Request timeout'],
   409: ['conflict', 'Conflict'],
   413: ['payload-too-large', 'Request body too large'],
   414: ['uri-too-long', 'URI too long'],
@@ -66,7 +67,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof RequestValidationError) return sendProblem(reply, error.status, error.message, error.fields);
     if (error instanceof DomainError) {
-      const status = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503 }[error.code];
+      const status = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503, exhausted: 507 }[error.code];
       return sendProblem(reply, status, error.message, error.fields);
     }
     if (error instanceof StoreUnavailableError) {

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
 import { parseSortSpec, SortSpecError } from '../../domain/sort.js';
 import type { IdempotencyKeys } from '../../security/idempotency.js';
+import { normaliseName } from '../../domain/names.js';
 import { foldForSearch } from '../../domain/text.js';
 import type { TransactionQuery } from '../../domain/transaction.js';
 import type { TransactionsService } from '../../services/transactions.service.js';
@@ -84,8 +85,8 @@ function toTransactionQuery(query: ListQuery): TransactionQuery {
     }
   }
   return {
-    // `category=` (empty) asks for the uncategorised transactions.
-    category: query.category === '' ? null : query.category,
+    // `category=` (empty) asks for the uncategorised transactions; names are stored in NFC.
+    category: query.category === '' ? null : query.category === undefined ? undefined : normaliseName(query.category),
     bank: query.bank,
     descriptionContains: query.description === undefined ? undefined : foldForSearch(query.description),
     sort,

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import type { Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
+import { rawResponse } from '../node-answers.js';
 import { problem, sendProblem } from '../problems.js';
 
 export interface LimitOptions {
@@ -39,16 +41,18 @@ export function limitServerOptions(limits: LimitOptions): FastifyHttpOptions<Ser
   return {
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.connectionTimeoutMs,
-    http: { maxHeaderSize: limits.maxHeaderBytes },
+    // A request without Host reaches the app, which answers it in the Problem shape (node-answers.ts).
+    http: { maxHeaderSize: limits.maxHeaderBytes, requireHostHeader: false },
     clientErrorHandler: answerClientError,
   };
 }
 
 /**
  * Errors Node raises before there is a request (headers too large, request too slow, bad
- * framing) are answered in the contract's error shape too, straight on the socket.
+ * framing) are answered in the contract's error shape too, straight on the socket, with a
+ * request id that the log line carries too.
  */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, reason, detail, name] =
     error.code === 'HPE_HEADER_OVERFLOW'
@@ -56,12 +60,9 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout', 'the request was not received in time', 'request']
         : [400, 'Bad Request', 'the request is not valid HTTP/1.1', 'request'];
-  const body = JSON.stringify(problem(status, detail, 'none: rejected before it was read', [{ in: 'header', name, message: detail }]));
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
+  const requestId = randomUUID();
+  this.log.info({ reqId: requestId, status, code: error.code }, 'request refused before it was read');
+  if (socket.writable) socket.write(rawResponse(status, reason, detail, [{ in: 'header', name, message: detail }], requestId));
   socket.destroy(error);
 }
 
@@ -100,6 +101,8 @@ export async function registerLimits(app: FastifyInstance, limits: LimitOptions)
     await app.register(rateLimit, {
       max,
       timeWindow: windowMs,
+      // Probes and load balancers call /healthz often and must never be told 429.
+      allowList: (request) => request.url.split('?')[0] === '/healthz',
       errorResponseBuilder: (_request, context) => {
         // Thrown by the plugin; the one error handler (problems.ts) turns it into the JSON error.
         const error = new Error(`more than ${max} requests in ${windowMs / 1000} s from this client; retry after ${Math.ceil(context.ttl / 1000)} s`);

@@ -6,6 +6,7 @@ import * as security from './0003-security.js';
 import * as performance from './0004-performance.js';
 import * as deferredSearchIndex from './0005-deferred-search-index.js';
 import * as storedRowJson from './0006-stored-row-json.js';
+import * as transactionIdLimit from './0007-transaction-id-limit.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0004-performance': performance,
   '0005-deferred-search-index': deferredSearchIndex,
   '0006-stored-row-json': storedRowJson,
+  '0007-transaction-id-limit': transactionIdLimit,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

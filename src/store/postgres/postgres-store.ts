@@ -28,6 +28,7 @@ import type { ImportSession } from '../import-session.js';
 import { RulesQueries, toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from '../rules-queries.js';
 import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
+import { isIdLimitError, transactionIdsExhausted } from '../id-limit.js';
 import { openPostgresStream } from './postgres-stream.js';
 import { CountCompactor } from './count-compactor.js';
 
@@ -326,6 +327,7 @@ async function first<T extends pg.QueryResultRow>(runner: Runner, query: Compile
 
 function translateError(error: unknown): unknown {
   if (error instanceof DomainError || error instanceof StoreUnavailableError) return error;
+  if (isIdLimitError(error)) return transactionIdsExhausted();
   if (isTransientPostgresError(error)) {
     return new StoreUnavailableError('the PostgreSQL server is unreachable or too busy', 2, { cause: error });
   }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type CompiledQuery } from 'kysely';
 import { DomainError, StoreUnavailableError } from '../../domain/errors.js';
+import { isIdLimitError, transactionIdsExhausted } from '../id-limit.js';
 import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
 import { sqliteQuirks } from '../dialect-quirks.js';
 import { migrationProvider } from '../migrations/index.js';
@@ -279,6 +280,7 @@ async function* inBatches(rows: TransactionRecord[]): AsyncGenerator<Transaction
 
 function translateError(error: unknown): unknown {
   if (error instanceof DomainError) return error;
+  if (isIdLimitError(error)) return transactionIdsExhausted();
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && [...TRANSIENT_CODES].some((prefix) => code.startsWith(prefix))) {
     const message = code.startsWith('SQLITE_FULL') ? 'the database disk is full' : 'the database is busy or unreachable';

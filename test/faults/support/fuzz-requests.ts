@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { OperationSpec, ParameterSpec } from '../../../src/http/contract.js';
 import type { FieldLocation } from '../../../src/domain/errors.js';
+import { asRequestSchema } from '../../../src/http/request-validation.js';
 import { bodyMutations } from './fuzz-body-mutations.js';
 import { arbitraryFor, parameterText } from './schema-arbitrary.js';
 
@@ -108,7 +109,7 @@ export function validParts(operation: OperationSpec, world: World): fc.Arbitrary
     requiredKeys: headers.filter((p) => p.required).map((p) => p.name),
   });
   const bodyArb: fc.Arbitrary<unknown> = operation.body
-    ? fc.tuple(arbitraryFor(operation.body.schema), fc.nat()).map(([body, pick]) => {
+    ? fc.tuple(arbitraryFor(asRequestSchema(operation.body.schema)), fc.nat()).map(([body, pick]) => {
         // "bank, when given, must name a known bank": the contract says so in prose, not in the schema.
         if (typeof body === 'object' && body !== null && 'bank' in body) {
           return { ...body, bank: world.banks[pick % world.banks.length] };
@@ -233,7 +234,7 @@ export function invalidRequest(operation: OperationSpec, world: World): fc.Arbit
     ...queryMutations(operation, base),
     ...pathMutations(operation, base),
     ...headerMutations(operation, base),
-    ...(operation.body ? bodyMutations(operation.body.schema, base, world) : []),
+    ...(operation.body ? bodyMutations(asRequestSchema(operation.body.schema), base, world) : []),
   ];
   return fc.oneof(...mutations).map(({ parts, expect, mutation }) => render(operation, parts, { expect, mutation }));
 }
