@@ -35,7 +35,7 @@ export function registerCategoriesCommand(program: Command): void {
   addStoreOptions(
     categories
       .command('lookalikes')
-      .description('List categories whose names look alike (Unicode forms, white space, invisible characters), and merge them')
+      .description('List categories whose names look alike or break the naming rules (Unicode forms, white space, invisible characters), and merge them')
       .option('--merge', 'merge each group into the name listed first (transactions and rules move)')
       .option('--json', 'print JSON'),
   )

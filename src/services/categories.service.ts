@@ -40,7 +40,7 @@ export class CategoriesService {
     }
   }
 
-  /** Groups of two or more categories whose names look alike. */
+  /** Groups of categories whose names look alike, and names spelt against the rules. */
   async lookalikes(): Promise<LookalikeGroup[]> {
     const byKey = new Map<string, string[]>();
     for (const { name } of await this.store.listCategories()) {
@@ -49,7 +49,8 @@ export class CategoriesService {
     }
     const groups: LookalikeGroup[] = [];
     for (const names of byKey.values()) {
-      if (names.length < 2) continue;
+      // A lone name spelt against the rules (stored before them) is listed too: merging renames it.
+      if (names.length < 2 && cleanName(names[0]!) === names[0]) continue;
       const counted = await Promise.all(names.map(async (name) => ({ name, transactions: await this.countOf(name) })));
       counted.sort((a, b) => b.transactions - a.transactions || (a.name < b.name ? -1 : 1));
       const clean = counted.find(({ name }) => cleanName(name) === name);
