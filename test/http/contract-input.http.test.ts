@@ -155,6 +155,18 @@ describe('the contract says the name rules where JSON Schema can', () => {
   });
 });
 
+describe('the contract says the query rules where JSON Schema can', () => {
+  it("sort's pattern refuses a field named twice; integer parameters' patterns are the canonical form", () => {
+    const document = loadContract() as unknown as { components: { parameters: Record<string, { schema: { pattern: string } }> } };
+    const sort = new RegExp(document.components.parameters.Sort!.schema.pattern, 'u');
+    for (const ok of ['id', '-date,value,id', ' date,-description,category', '+value,-id']) assert.equal(sort.test(ok), true, ok);
+    for (const bad of ['date,-date', 'id,value,+id', 'value,id,value', 'category,description,category', 'date,,id']) assert.equal(sort.test(bad), false, bad);
+    const limit = new RegExp(document.components.parameters.Limit!.schema.pattern, 'u');
+    for (const ok of ['0', '12', '-1']) assert.equal(limit.test(ok), true, ok);
+    for (const bad of ['012', '+1', '1e3', '1.0', ' 1', '-0', '0x10']) assert.equal(limit.test(bad), false, bad);
+  });
+});
+
 describe('the contract and the docs (item 11)', () => {
   it('/openapi.json: Problem (no Error) schema, a relative server, no pre-filled filters, id required in responses', async () => {
     const app = await buildTestApp(await memoryStore());
