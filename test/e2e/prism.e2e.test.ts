@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { after, it } from 'node:test';
 import { loadContract } from '../../src/http/contract.js';
 import { projectFile } from '../../src/project-root.js';
+import { freePort } from '../faults/support/server-process.js';
 import { describeEachEngine } from '../support/engines.js';
 import { runCli, spawnServer } from '../support/spawned-server.js';
 
@@ -37,16 +36,6 @@ interface Violation {
 
 const PRISM = projectFile('node_modules/@stoplight/prism-cli/dist/index.js');
 const START_TIMEOUT_MS = 90_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** `prism proxy` in front of the upstream; resolves with its base URL once it listens. */
 async function startPrism(upstream: string): Promise<string> {
