@@ -12,13 +12,14 @@
 # Writes:
 #   test/fixtures/stores/292b00f.sqlite        the SQLite file (journal checkpointed, no -wal)
 #   test/fixtures/stores/292b00f.postgres.sql  pg_dump --inserts (plain SQL a client can run) of the same steps
-#   test/fixtures/stores/292b00f.*.token       the token each store's "fixture-writer" was given
+#   test/fixtures/stores/292b00f.<engine>.{reader,writer}.token  the tokens as `tokens create` printed them
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 ADMIN_URL=${1:-postgres://postgres@127.0.0.1:5432/test}
 OUT=test/fixtures/stores
-NAME=$(git rev-parse --short=7 HEAD)
+# Named after the last commit that changed the code which wrote it.
+NAME=$(git log -1 --format=%h --abbrev=7 -- src)
 moneta() { node --import tsx src/cli/main.ts "$@"; }
 
 # The same user history on either engine: the demo data, rules, two tokens, two imports.
@@ -30,8 +31,8 @@ populate() {
   moneta rules add --category Kaffee --description-contains coffee --max-value 0 --priority 5 --db "$db"
   moneta rules add --category Strom --description-matches '^stadtwerke\b' --bank ing --min-value -5000 --db "$db"
   moneta rules add --category Salary --description-contains gehalt --min-value 0 --db "$db"
-  moneta tokens create fixture-reader --read-only --db "$db" > /dev/null
-  moneta tokens create fixture-writer --db "$db" > "$OUT/$NAME.$engine.token"
+  moneta tokens create fixture-reader --read-only --db "$db" > "$OUT/$NAME.$engine.reader.token"
+  moneta tokens create fixture-writer --db "$db" > "$OUT/$NAME.$engine.writer.token"
   moneta import test/fixtures/import/january.csv --bank chase --db "$db"
   moneta import test/fixtures/statements/de-soll-haben-win1252.csv --bank ing --profile de-soll-haben --skip-invalid --db "$db"
 }
@@ -51,4 +52,4 @@ trap 'psql -q "$ADMIN_URL" -c "DROP DATABASE IF EXISTS $scratch WITH (FORCE)"' E
 populate "$scratch_url" postgres
 pg_dump --no-owner --no-privileges --inserts "$scratch_url" > "$OUT/$NAME.postgres.sql"
 
-echo "made $OUT/$NAME.{sqlite,postgres.sql,sqlite.token,postgres.token}"
+echo "made $OUT/$NAME.{sqlite,postgres.sql} and their tokens"
