@@ -38,7 +38,7 @@ const SNAPSHOTS = projectFile('test/store/migrations');
 const ENGINES: EngineName[] = ['sqlite', 'postgres'];
 const RECORD = process.env.MONETA_RECORD_MIGRATIONS === '1';
 
-/** Landed when this test was written (0004 had been edited after landing: see docs/decisions.md). */
+/** Landed when this test was written (0004 had been edited after landing: see docs/migrations.md). */
 const LANDED_AT_FREEZE = [
   '0001-initial-schema',
   '0002-import-and-rules',
