@@ -163,7 +163,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       assert.deepEqual(JSON.parse(await cli(['rules', 'list', '--json'])), RULES);
       assert.deepEqual(JSON.parse(await cli(['tokens', 'list', '--json'])), expected.tokens);
 
-      const server = await spawnServer(['--db', store.db, '--workers', '1', '--max-event-loop-delay', '0']);
+      const server = await spawnServer(['--db', store.db, '--workers', '1']);
       const writer = token('writer');
       const reader = token('reader');
 
