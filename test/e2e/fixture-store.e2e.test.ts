@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import pg from 'pg';
+import type { components } from '../../src/http/contract.gen.js';
 import { projectFile } from '../../src/project-root.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
 import { runCli, spawnServer } from '../support/spawned-server.js';
@@ -94,14 +95,7 @@ const IMPORTED = [
   { id: 2008, date: '2024-01-04', description: 'Bäckerei Schäfer Brötchen', value: -4.2, bank: 'ing' },
 ];
 
-interface Row {
-  id: number;
-  date: string;
-  description: string;
-  value: number;
-  category?: string;
-  bank?: string;
-}
+type Row = components['schemas']['Transaction'];
 
 const digest = (rows: Row[]) =>
   createHash('sha256')

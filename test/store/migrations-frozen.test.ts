@@ -16,23 +16,11 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import {
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-  type CompiledQuery,
-  type DatabaseConnection,
-  type Dialect,
-  type Driver,
-  type QueryResult,
-} from 'kysely';
+import { Kysely, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
 import { projectFile } from '../../src/project-root.js';
 import { migrationProvider } from '../../src/store/migrations/index.js';
 import type { EngineName } from '../../src/store/store.js';
+import { offlineDialect } from '../support/offline-dialect.js';
 
 const SNAPSHOTS = projectFile('test/store/migrations');
 const ENGINES: EngineName[] = ['sqlite', 'postgres'];
@@ -62,9 +50,10 @@ class RecordingConnection implements DatabaseConnection {
   }
 }
 
-function recordingDialect(engine: EngineName, statements: CompiledQuery[]): Dialect {
+/** Answers every statement with no rows, and keeps it. */
+function recordingDriver(statements: CompiledQuery[]): Driver {
   const connection = new RecordingConnection(statements);
-  const driver: Driver = {
+  return {
     init: async () => {},
     acquireConnection: async () => connection,
     beginTransaction: async () => {},
@@ -73,19 +62,6 @@ function recordingDialect(engine: EngineName, statements: CompiledQuery[]): Dial
     releaseConnection: async () => {},
     destroy: async () => {},
   };
-  return engine === 'sqlite'
-    ? {
-        createAdapter: () => new SqliteAdapter(),
-        createDriver: () => driver,
-        createQueryCompiler: () => new SqliteQueryCompiler(),
-        createIntrospector: (db) => new SqliteIntrospector(db),
-      }
-    : {
-        createAdapter: () => new PostgresAdapter(),
-        createDriver: () => driver,
-        createQueryCompiler: () => new PostgresQueryCompiler(),
-        createIntrospector: (db) => new PostgresIntrospector(db),
-      };
 }
 
 /** The migration's statements as reviewable text: each statement, then its parameters if any. */
@@ -94,7 +70,7 @@ async function statementsOf(engine: EngineName, name: string): Promise<string> {
   const migration = migrations[name];
   assert.ok(migration, `no migration ${name}`);
   const statements: CompiledQuery[] = [];
-  const db = new Kysely<unknown>({ dialect: recordingDialect(engine, statements) });
+  const db = new Kysely<unknown>({ dialect: offlineDialect(engine, recordingDriver(statements)) });
   try {
     await migration.up(db);
   } finally {
