@@ -1,3 +1,4 @@
+import { isPostgresUrl } from '../config/database.js';
 import { PostgresStore } from './postgres/postgres-store.js';
 import { SqliteStore } from './sqlite/sqlite-store.js';
 import type { Store } from './store.js';
@@ -10,10 +11,6 @@ export interface StoreSettings {
   busyTimeoutMs?: number;
   /** SQLite: where writes and the search indexer run (see SqliteStoreOptions.writer). */
   writer?: 'inline' | 'thread' | 'primary';
-}
-
-export function isPostgresUrl(db: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(db);
 }
 
 /** Opens the store the setting names; does not migrate. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { TokensService } from '../../src/security/api-tokens.js';
+import { TokensService } from '../../src/services/tokens.service.js';
 import { buildTestApp, call } from '../support/app.js';
 import { describeEachEngine } from '../support/engines.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
 import { parseSortSpec, SortSpecError } from '../../domain/sort.js';
-import type { IdempotencyKeys } from '../../security/idempotency.js';
+import type { IdempotencyKeys } from '../../services/idempotency.service.js';
 import { foldForSearch } from '../../domain/text.js';
 import type { TransactionQuery } from '../../domain/transaction.js';
 import type { TransactionsService } from '../../services/transactions.service.js';

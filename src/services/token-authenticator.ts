@@ -1,6 +1,6 @@
 import type { ApiTokenRecord } from '../domain/api-token.js';
 import type { Store } from '../store/store.js';
-import { matchToken } from './api-tokens.js';
+import { matchToken } from './tokens.service.js';
 
 export type AuthOutcome =
   /** No token exists and none is required: the interface is open, as in the seed. */

@@ -1,7 +1,7 @@
 import { ConfigError, type ServeConfig } from '../config.js';
 import { isLoopbackHost } from '../http/security/host-allowlist.js';
 import type { SecurityOptions } from '../http/security/index.js';
-import { isPostgresUrl } from '../store/open-store.js';
+import { isPostgresUrl } from '../config/database.js';
 import type { Store } from '../store/store.js';
 
 /**
