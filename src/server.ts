@@ -42,7 +42,7 @@ export async function startServer(config: ServeConfig, logger: Logger, options: 
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app.close();
-    await store.close();
+    await store.lifecycle.close();
     throw error;
   }
   const port = (app.server.address() as { port: number }).port;
@@ -52,7 +52,7 @@ export async function startServer(config: ServeConfig, logger: Logger, options: 
     store,
     address: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
     // Stop accepting, let in-flight requests finish, then flush and close the store.
-    close: () => (closing ??= app.close().then(() => store.close())),
+    close: () => (closing ??= app.close().then(() => store.lifecycle.close())),
   };
 }
 
@@ -89,14 +89,14 @@ export function closeOnSignals(logger: Logger, close: () => Promise<void>): void
 async function checkDurability(config: ServeConfig, logger: Logger): Promise<void> {
   const store = await openMigratedStore(config);
   try {
-    for (const warning of await store.durabilityWarnings()) {
+    for (const warning of await store.lifecycle.durabilityWarnings()) {
       logger.warn(`DURABILITY WARNING: ${warning}`);
       process.stderr.write(`moneta: DURABILITY WARNING: ${warning}\n`);
     }
     // Before any worker listens: a network-facing server without a token does not start.
     await refuseUnsafeBinding(config, store);
   } finally {
-    await store.close();
+    await store.lifecycle.close();
   }
 }
 

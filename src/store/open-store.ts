@@ -29,9 +29,9 @@ export function openStore(settings: StoreSettings): Store {
 export async function openMigratedStore(settings: StoreSettings): Promise<Store> {
   const store = openStore(settings);
   try {
-    await store.migrate();
+    await store.lifecycle.migrate();
   } catch (error) {
-    await store.close().catch(() => {});
+    await store.lifecycle.close().catch(() => {});
     throw error;
   }
   return store;

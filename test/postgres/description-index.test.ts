@@ -32,7 +32,7 @@ describe('description search on PostgreSQL uses the pg_trgm GIN index', { skip }
 
   before(async () => {
     database = await createTestDatabase();
-    await (await openMigratedStore({ db: database.url })).close();
+    await (await openMigratedStore({ db: database.url })).lifecycle.close();
     pool = testPool(database.url, 2);
     queries = new Queries(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), postgresQuirks);
     const client = await pool.connect();
