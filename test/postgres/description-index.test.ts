@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { foldForSearch } from '../../src/domain/text.js';
 import type { TransactionQuery } from '../../src/domain/transaction.js';
-import { postgresQuirks } from '../../src/store/dialect-quirks.js';
+import { postgresQuirks } from '../../src/store/postgres/postgres-quirks.js';
 import { openMigratedStore } from '../../src/store/open-store.js';
 import { Queries } from '../../src/store/queries.js';
 import type { Database } from '../../src/store/schema.js';

@@ -10,7 +10,8 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
-import { escapeLike, postgresQuirks, sqliteQuirks } from '../../src/store/dialect-quirks.js';
+import { sqliteQuirks } from '../../src/store/sqlite/sqlite-quirks.js';
+import { escapeLike, postgresQuirks } from '../../src/store/postgres/postgres-quirks.js';
 import { Queries } from '../../src/store/queries.js';
 import type { Database } from '../../src/store/schema.js';
 

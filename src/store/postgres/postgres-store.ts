@@ -2,7 +2,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, type CompiledQuery } from 'kysely';
 import { DomainError, StoreUnavailableError } from '../../domain/errors.js';
 import { transactionObject, type TransactionQuery } from '../../domain/transaction.js';
-import { postgresQuirks } from '../dialect-quirks.js';
+import { postgresQuirks } from './postgres-quirks.js';
 import { migrationProvider } from '../migrations/index.js';
 import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal } from '../queries.js';
 import {
@@ -29,7 +29,7 @@ import { programOf, StoreQueries, writePrograms, type WriteArgs, type WriteName,
 import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
 import { openPostgresStream } from './postgres-stream.js';
-import { CountCompactor } from './count-compactor.js';
+import { compactCounts, CountCompactor, countDeltaStats } from './count-compactor.js';
 
 export interface PostgresStoreOptions {
   url: string;
@@ -89,7 +89,7 @@ export class PostgresStore implements Store {
     this.pool.on('connect', (client) => client.on('error', () => {}));
     this.kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: this.pool }) });
     this.queries = new StoreQueries(this.kysely, postgresQuirks);
-    this.compactor = new CountCompactor(this.pool, this.queries.transactions.countDeltaStats(), this.queries.transactions.compactCounts());
+    this.compactor = new CountCompactor(this.pool, countDeltaStats(this.kysely), compactCounts(this.kysely));
     const programs = writePrograms(this.queries);
 
     const access: EngineAccess = {

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { DomainError, StoreUnavailableError } from '../../domain/errors.js';
 import type { TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
-import { sqliteQuirks } from '../dialect-quirks.js';
+import { sqliteQuirks } from './sqlite-quirks.js';
 import { migrationProvider } from '../migrations/index.js';
 import { toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../queries.js';
 import {
@@ -31,7 +31,7 @@ import { StoreQueries } from '../writes.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { openConnection } from './connection.js';
 import { CountCache } from './count-cache.js';
-import { transactionsJsonArray } from './json-page.js';
+import { listStoredJsonPage, transactionsJsonArray } from './json-page.js';
 import { RemoteWriter } from './remote-writer.js';
 import { beginSqliteImport } from './sqlite-import-session.js';
 import { openSqliteStream, STREAM_BATCH_ROWS } from './sqlite-stream.js';
@@ -102,7 +102,7 @@ export class SqliteStore implements Store {
     // ORDER BY inside it, which sorts again, while the outer ORDER BY is met by the subquery's.
     this.readJsonPage = this.db.transaction((query: TransactionQuery, outerTransaction: boolean) => {
       const total = this.pageTotal(query, outerTransaction);
-      const rows = query.limit === 0 ? [] : this.statements.column<string>(t.listStoredJsonPage(query));
+      const rows = query.limit === 0 ? [] : this.statements.column<string>(listStoredJsonPage(t, query));
       return { total, count: rows.length, json: transactionsJsonArray(rows) };
     });
 
