@@ -1,6 +1,6 @@
 import { DomainError, invalidField } from '../domain/errors.js';
 import type { NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
-import { MissingReferenceError, type Store, type TransactionPage, type TransactionPageJson, type TransactionStream } from '../store/store.js';
+import { MissingReferenceError, type Store, type TransactionPageJson, type TransactionStream } from '../store/store.js';
 import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempotency.js';
 
 /** Hook for automatic categorisation of transactions created without a category. */
@@ -12,16 +12,12 @@ export class TransactionsService {
     private readonly resolveCategory: CategoryResolver = async () => null,
   ) {}
 
-  list(query: TransactionQuery): Promise<TransactionPage> {
-    return this.store.transactions.list(query);
-  }
-
-  /** The same page as list(), written as the contract's JSON by the store. */
+  /** A page with its total, written as the contract's JSON by the store. */
   page(query: TransactionQuery): Promise<TransactionPageJson> {
     return this.store.transactions.page(query);
   }
 
-  /** The same page as list(), read a batch at a time (for pages too big to hold in memory). */
+  /** The same page, read a batch at a time (for pages too big to hold in memory). */
   stream(query: TransactionQuery): Promise<TransactionStream> {
     return this.store.transactions.stream(query);
   }
