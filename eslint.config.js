@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import monetaLayers from './scripts/eslint/folder-layers.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/http/contract.gen.ts', 'bench/results/**', 'bench/.data/**', '.tmp/**'] },
@@ -10,6 +12,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    // No import cycle between files, nor between the folders of src/ (docs/architecture.md).
+    files: ['src/**/*.ts'],
+    plugins: { 'import-x': importX, moneta: monetaLayers },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'moneta/folder-layers': 'error',
     },
   },
   {

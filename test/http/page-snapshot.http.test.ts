@@ -23,8 +23,8 @@ describeEachEngine('GET /transactions, its page and its total', ({ engine, fresh
     const served = await openMigratedStore({ db, writer: 'thread' });
     const other = await openMigratedStore({ db, writer: 'thread' });
     t.after(async () => {
-      await served.close();
-      await other.close();
+      await served.lifecycle.close();
+      await other.lifecycle.close();
     });
     const app = await buildTestApp(served);
 
@@ -34,7 +34,7 @@ describeEachEngine('GET /transactions, its page and its total', ({ engine, fresh
         for (let round = 0; round < ROUNDS; round += 1) {
           await Promise.all(
             Array.from({ length: PARALLEL }, (_, k) =>
-              other.createTransaction({ date: '2024-01-01', description: `w${round}.${k}`, value: round, category: k % 2 === 0 ? 'Even' : null, bank: null }),
+              other.transactions.create({ date: '2024-01-01', description: `w${round}.${k}`, value: round, category: k % 2 === 0 ? 'Even' : null, bank: null }),
             ),
           );
         }

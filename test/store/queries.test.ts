@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Kysely } from 'kysely';
-import { escapeLike, postgresQuirks, sqliteQuirks } from '../../src/store/dialect-quirks.js';
+import { sqliteQuirks } from '../../src/store/sqlite/sqlite-quirks.js';
+import { escapeLike, postgresQuirks } from '../../src/store/postgres/postgres-quirks.js';
 import { Queries } from '../../src/store/queries.js';
 import type { Database } from '../../src/store/schema.js';
 import { offlineDialect } from '../support/offline-dialect.js';
