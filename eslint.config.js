@@ -1,6 +1,5 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import monetaLayers from './scripts/eslint/folder-layers.mjs';
 
 export default tseslint.config(
@@ -15,16 +14,10 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycle between files, nor between the folders of src/ (docs/architecture.md).
+    // Folders of src/ import only downward (docs/architecture.md), so no two import each other.
     files: ['src/**/*.ts'],
-    plugins: { 'import-x': importX, moneta: monetaLayers },
-    settings: {
-      'import-x/extensions': ['.ts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.js'] } })],
-    },
+    plugins: { moneta: monetaLayers },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'moneta/folder-layers': 'error',
     },
   },
