@@ -13,10 +13,10 @@ export interface LookalikeGroup {
 }
 
 export class CategoriesService {
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: Pick<Store, 'catalogue' | 'transactions'>) {}
 
   list(): Promise<Category[]> {
-    return this.store.listCategories();
+    return this.store.catalogue.listCategories();
   }
 
   /** Adds the category, or sets the group of an existing one. Returns what was stored (NFC). */
@@ -25,12 +25,12 @@ export class CategoriesService {
       name: checkedCategoryName(category.name, 'body', 'name'),
       group: category.group === null ? null : checkedName(category.group, 'body', 'group'),
     };
-    await this.store.saveCategory(saved);
+    await this.store.catalogue.saveCategory(saved);
     return saved;
   }
 
   async remove(name: string, options: { force: boolean }): Promise<void> {
-    const outcome = await this.store.removeCategory(name, options);
+    const outcome = await this.store.catalogue.removeCategory(name, options);
     if (outcome.status === 'missing') throw new DomainError('not_found', `no category is named "${name}"`);
     if (outcome.status === 'in-use') {
       throw new DomainError(
@@ -43,7 +43,7 @@ export class CategoriesService {
   /** Groups of categories whose names look alike, and names spelt against the rules. */
   async lookalikes(): Promise<LookalikeGroup[]> {
     const byKey = new Map<string, string[]>();
-    for (const { name } of await this.store.listCategories()) {
+    for (const { name } of await this.store.catalogue.listCategories()) {
       const key = lookalikeKey(name);
       byKey.set(key, [...(byKey.get(key) ?? []), name]);
     }
@@ -66,11 +66,11 @@ export class CategoriesService {
   async merge(from: string, into: string): Promise<void> {
     const target = checkedCategoryName(into, 'body', 'into');
     if (target === from) throw new DomainError('invalid', `"${from}" cannot be merged into itself`);
-    const outcome = await this.store.removeCategory(from, { force: true, mergeInto: target });
+    const outcome = await this.store.catalogue.removeCategory(from, { force: true, mergeInto: target });
     if (outcome.status === 'missing') throw new DomainError('not_found', `no category is named "${from}"`);
   }
 
   private async countOf(name: string): Promise<number> {
-    return (await this.store.listTransactions({ category: name, sort: [], limit: 0, offset: 0 })).total;
+    return (await this.store.transactions.list({ category: name, sort: [], limit: 0, offset: 0 })).total;
   }
 }

@@ -1,7 +1,7 @@
 import { checkedCategoryName } from '../domain/bank-rules.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, invalidField } from '../domain/errors.js';
 import type { NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
-import type { Store, TransactionPage, TransactionPageJson, TransactionStream } from '../store/store.js';
+import { MissingReferenceError, type Store, type TransactionPageJson, type TransactionStream } from '../store/store.js';
 import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempotency.js';
 
 /** Hook for automatic categorisation of transactions created without a category. */
@@ -9,48 +9,56 @@ export type CategoryResolver = (input: NewTransaction) => Promise<string | null>
 
 export class TransactionsService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'transactions' | 'idempotency'>,
     private readonly resolveCategory: CategoryResolver = async () => null,
   ) {}
 
-  list(query: TransactionQuery): Promise<TransactionPage> {
-    return this.store.listTransactions(query);
+  /** A page with its total, written as the contract's JSON by the store. */
+  page(query: TransactionQuery): Promise<TransactionPageJson> {
+    return this.store.transactions.page(query);
   }
 
-  /** The same page as list(), written as JSON by the store; null when the store cannot (then use list()). */
-  async listAsJson(query: TransactionQuery): Promise<TransactionPageJson | null> {
-    return (await this.store.listTransactionsAsJson?.(query)) ?? null;
-  }
-
-  /** The same page as list(), read a batch at a time (for pages too big to hold in memory). */
+  /** The same page, read a batch at a time (for pages too big to hold in memory). */
   stream(query: TransactionQuery): Promise<TransactionStream> {
-    return this.store.streamTransactions(query);
+    return this.store.transactions.stream(query);
   }
 
   async get(id: TransactionId): Promise<TransactionRecord> {
-    const found = await this.store.findTransactionById(id);
+    const found = await this.store.transactions.findById(id);
     if (!found) throw new DomainError('not_found', `no transaction has id ${id}`);
     return found;
   }
 
   /** A category given explicitly always wins over automatic categorisation. */
   async create(input: NewTransaction): Promise<TransactionRecord> {
-    return this.store.createTransaction(await this.categorised(input));
+    return knownBank(async () => this.store.transactions.create(await this.categorised(input)));
   }
 
-  /** create() under an Idempotency-Key (see Store.createTransactionIdempotent). */
+  /** create() under an Idempotency-Key (see IdempotencyRepository.createTransaction). */
   async createIdempotent(input: NewTransaction, request: IdempotencyRequest): Promise<IdempotentCreation> {
-    return this.store.createTransactionIdempotent(await this.categorised(input), request);
+    return knownBank(async () => this.store.idempotency.createTransaction(await this.categorised(input), request));
   }
 
   async recategorise(id: TransactionId, category: string | null): Promise<void> {
     const name = category === null ? null : checkedCategoryName(category, 'body', 'category');
-    const updated = await this.store.setTransactionCategory(id, name);
+    const updated = await this.store.transactions.setCategory(id, name);
     if (!updated) throw new DomainError('not_found', `no transaction has id ${id}`);
   }
 
   private async categorised(input: NewTransaction): Promise<NewTransaction> {
     const given = input.category == null ? null : checkedCategoryName(input.category, 'body', 'category');
     return { ...input, category: given ?? (await this.resolveCategory(input)) };
+  }
+}
+
+/** A transaction's bank must exist: the body's `bank` names the one that does not. */
+async function knownBank<T>(create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (error instanceof MissingReferenceError && error.entity === 'bank') {
+      throw invalidField('body', 'bank', `names no known bank ("${error.id}")`);
+    }
+    throw error;
   }
 }

@@ -43,14 +43,14 @@ describe('names on the command line', () => {
     const db = freshDb();
     // Names as an older version stored them: through the store, which does not apply the rule.
     const store = new SqliteStore({ path: db });
-    await store.migrate();
+    await store.lifecycle.migrate();
     const seeded: [string, number][] = [['Groceries', 3], ['Groceries ', 1], ['Gro\u200Bceries', 2], ['Cafe\u0301', 1], ['Rent', 1]];
     for (const [name, count] of seeded) {
-      await store.saveCategory({ name, group: null });
-      for (let i = 0; i < count; i += 1) await store.createTransaction({ date: '2024-01-01', description: name, value: -1, category: name, bank: null });
+      await store.catalogue.saveCategory({ name, group: null });
+      for (let i = 0; i < count; i += 1) await store.transactions.create({ date: '2024-01-01', description: name, value: -1, category: name, bank: null });
     }
-    await store.addRule({ category: 'Gro\u200Bceries', descriptionContains: 'tesco', descriptionMatches: null, minValue: null, maxValue: null, bank: null, priority: 0 });
-    await store.close();
+    await store.rules.add({ category: 'Gro\u200Bceries', descriptionContains: 'tesco', descriptionMatches: null, minValue: null, maxValue: null, bank: null, priority: 0 });
+    await store.lifecycle.close();
 
     const listed = await runCli(['categories', 'lookalikes', '--db', db]);
     assert.equal(listed.code, 0, listed.stderr);
@@ -69,12 +69,12 @@ describe('names on the command line', () => {
     assert.deepEqual(names.sort(), ['Caf\u00e9', 'Groceries', 'Rent']);
     const check = new SqliteStore({ path: db });
     try {
-      const count = async (category: string) => (await check.listTransactions({ category, sort: [], limit: 0, offset: 0 })).total;
+      const count = async (category: string) => (await check.transactions.list({ category, sort: [], limit: 0, offset: 0 })).total;
       assert.equal(await count('Groceries'), 6);
       assert.equal(await count('Caf\u00e9'), 1);
-      assert.deepEqual((await check.listRules()).map((rule) => rule.category), ['Groceries']);
+      assert.deepEqual((await check.rules.list()).map((rule) => rule.category), ['Groceries']);
     } finally {
-      await check.close();
+      await check.lifecycle.close();
     }
     assert.match((await runCli(['categories', 'lookalikes', '--db', db])).stdout, /no look-alike categories/);
   });
@@ -82,9 +82,9 @@ describe('names on the command line', () => {
   it('merge <from> <into> moves one category into another', async () => {
     const db = freshDb();
     const store = new SqliteStore({ path: db });
-    await store.migrate();
-    await store.createTransaction({ date: '2024-01-01', description: 'x', value: -1, category: 'Supermarket', bank: null });
-    await store.close();
+    await store.lifecycle.migrate();
+    await store.transactions.create({ date: '2024-01-01', description: 'x', value: -1, category: 'Supermarket', bank: null });
+    await store.lifecycle.close();
     const merged = await runCli(['categories', 'merge', 'Supermarket', 'Groceries', '--db', db]);
     assert.equal(merged.code, 0, merged.stderr);
     assert.deepEqual(JSON.parse((await runCli(['categories', 'list', '--json', '--db', db])).stdout), [{ name: 'Groceries', group: null }]);

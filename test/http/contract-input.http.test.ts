@@ -24,7 +24,7 @@ const tx = { date: '2024-03-01', description: 'TESCO', value: -1.5 };
 
 async function memoryStore(): Promise<Store> {
   const store = new SqliteStore({ path: ':memory:' });
-  await store.migrate();
+  await store.lifecycle.migrate();
   return store;
 }
 

@@ -24,7 +24,7 @@ let port: number;
 const store = new SqliteStore({ path: ':memory:' });
 
 before(async () => {
-  await store.migrate();
+  await store.lifecycle.migrate();
   // Built here and closed below: buildTestApp's own after() would close it when this hook ends.
   app = await buildApp({ store, logger: pino({ level: 'silent' }), accessLog: false, security: { limits: { maxHeaderBytes: 4096, maxEventLoopDelayMs: 0 } } });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -33,7 +33,7 @@ before(async () => {
 
 after(async () => {
   await app.close();
-  await store.close();
+  await store.lifecycle.close();
 });
 
 /** Writes the bytes as they are and reads the first response (the server closes or answers once). */

@@ -32,7 +32,7 @@ async function startSequenceNearTheEdge(engine: string, setting: string): Promis
 describeEachEngine('transaction ids stop at 2^53 - 1', ({ engine, freshDbSetting }) => {
   it('hands out ids up to 2^53 - 1 exactly, then refuses with 507 and writes nothing', async () => {
     const setting = await freshDbSetting();
-    await (await openMigratedStore({ db: setting })).close();
+    await (await openMigratedStore({ db: setting })).lifecycle.close();
     await startSequenceNearTheEdge(engine, setting);
     // As `moneta serve` runs SQLite: writes in the writer thread.
     const store: Store = await openMigratedStore({ db: setting, writer: 'thread' });
@@ -57,7 +57,7 @@ describeEachEngine('transaction ids stop at 2^53 - 1', ({ engine, freshDbSetting
       assert.equal(keyed.status, 507, keyed.text);
       assert.equal((await call(app, 'GET', '/transactions?limit=0')).headers['x-total-count'], '2');
     } finally {
-      await store.close();
+      await store.lifecycle.close();
     }
   });
 });
