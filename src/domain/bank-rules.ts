@@ -17,15 +17,17 @@ export function aggregatorIdProblem(id: string): string | null {
 
 export const CATEGORY_NAME_MAX = 100;
 
-/** Why a category name (already NFC, see names.ts) cannot be stored, or null when it can. */
+/** Why a category name (in NFC, see names.ts) cannot be stored, or null when it can. */
 export function categoryNameProblem(name: string): string | null {
   if (name.length === 0) return 'must not be empty';
-  if ([...name].length > CATEGORY_NAME_MAX) return `must be at most ${CATEGORY_NAME_MAX} characters`;
+  if ([...name].length > CATEGORY_NAME_MAX) return `must be at most ${CATEGORY_NAME_MAX} characters (counted in Unicode NFC)`;
   return nameProblem(name);
 }
 
 /** A category name as stored (NFC); throws a DomainError naming `field` when it cannot be. */
 export function checkedCategoryName(raw: string, location: FieldLocation, field: string): string {
+  // Checked as stored: NFC can lengthen a name (U+FB2A is two code points in NFC), and a stored
+  // name longer than the contract's maxLength would break the contract in every response.
   const name = normaliseName(raw);
   const problem = categoryNameProblem(name);
   if (problem) throw invalidField(location, field, problem);

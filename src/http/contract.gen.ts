@@ -204,7 +204,7 @@ export interface components {
         Banks: components["schemas"]["Bank"][];
         /**
          * @description The name of a category, stored in Unicode NFC (`Café` composed or decomposed is one
-         *     name). Leading or trailing white space and invisible format or control characters
+         *     name); its length is counted in NFC. Leading or trailing white space and invisible format or control characters
          *     (such as a zero-width space) are refused.
          * @example Groceries
          */

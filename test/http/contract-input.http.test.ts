@@ -141,6 +141,10 @@ describeEachEngine('look-alike category names (item 6)', ({ freshStore }) => {
     }
     assert.equal(await total(app), 4);
     assert.equal(((await call(app, 'GET', '/categories')).body as unknown[]).length, 2);
+    // The length is counted in NFC, as stored: U+FB2A is two code points there.
+    const growing = await call(app, 'POST', '/transactions', { ...tx, category: `\uFB2A${'a'.repeat(99)}` });
+    assert.equal(growing.status, 400);
+    assert.match((growing.body as ProblemBody).errors[0]?.message ?? '', /at most 100 characters \(counted in Unicode NFC\)/);
     // An emoji sequence keeps its joiner.
     assert.equal((await call(app, 'POST', '/transactions', { ...tx, category: '\u{1F469}\u200D\u{1F4BB} Work' })).status, 201);
   });
