@@ -8,6 +8,13 @@ export interface ImportedTransaction {
   category: string | null;
 }
 
+/** A stored transaction found by its import key. */
+export interface StoredImport {
+  id: number;
+  date: string;
+  value: number;
+}
+
 /**
  * One file's import: a single open write transaction on one connection, so the file lands
  * whole or not at all (a killed process leaves an uncommitted transaction, which the engine
@@ -23,8 +30,8 @@ export interface ImportSession {
   loadOccurrences(fingerprints: readonly string[]): Promise<Map<string, number>>;
   /** Sets these counts (replacing earlier ones). */
   saveOccurrences(counts: ReadonlyMap<string, number>): Promise<void>;
-  /** Transactions of this bank that already carry one of these keys: key -> id. */
-  findByKeys(keys: readonly string[]): Promise<Map<string, number>>;
+  /** Transactions of this bank that already carry one of these keys: key -> id, date and value. */
+  findByKeys(keys: readonly string[]): Promise<Map<string, StoredImport>>;
   /**
    * Inserts the rows whose key the bank does not have yet (creating missing categories first);
    * the others are left alone. Returns key -> new id for the rows inserted.

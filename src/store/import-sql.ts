@@ -14,7 +14,7 @@ export interface ImportSql {
   dropOccurrenceTable(): CompiledQuery | null;
   occurrencesOf(fingerprints: readonly string[]): CompiledQuery<{ fingerprint: string; n: number }>;
   saveOccurrences(counts: ReadonlyMap<string, number>): CompiledQuery;
-  findByKeys(bank: string, keys: readonly string[]): CompiledQuery<{ import_key: string; id: number }>;
+  findByKeys(bank: string, keys: readonly string[]): CompiledQuery<{ import_key: string; id: number; date: string; value: number }>;
   insertCategoriesIfMissing(names: readonly string[]): CompiledQuery;
   insertTransactions(bank: string, rows: readonly ImportedTransaction[]): CompiledQuery<{ import_key: string; id: number }>;
 }
@@ -37,7 +37,7 @@ export const sqliteImportSql: ImportSql = {
   findByKeys: (bank, keys) =>
     raw(
       // "import_key IS NOT NULL" lets the planner use the partial unique index.
-      'SELECT import_key, id FROM transactions WHERE bank_id = ? AND import_key IS NOT NULL AND import_key IN (SELECT value FROM json_each(?))',
+      'SELECT import_key, id, date, value FROM transactions WHERE bank_id = ? AND import_key IS NOT NULL AND import_key IN (SELECT value FROM json_each(?))',
       [bank, JSON.stringify(keys)],
     ),
   insertCategoriesIfMissing: (names) =>
@@ -68,7 +68,7 @@ export const postgresImportSql: ImportSql = {
       [[...counts.keys()], [...counts.values()]],
     ),
   findByKeys: (bank, keys) =>
-    raw('SELECT import_key, id FROM transactions WHERE bank_id = $1 AND import_key IS NOT NULL AND import_key = ANY($2::text[])', [bank, keys]),
+    raw('SELECT import_key, id, date, value FROM transactions WHERE bank_id = $1 AND import_key IS NOT NULL AND import_key = ANY($2::text[])', [bank, keys]),
   insertCategoriesIfMissing: (names) =>
     raw('INSERT INTO categories (name, group_name) SELECT name, NULL FROM unnest($1::text[]) AS t(name) ON CONFLICT (name) DO NOTHING', [names]),
   insertTransactions: (bank, rows) =>

@@ -2,9 +2,9 @@ import type pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '../../domain/errors.js';
 import type { CompiledQuery } from 'kysely';
-import type { ImportedTransaction, ImportSession } from '../import-session.js';
+import type { ImportedTransaction, ImportSession, StoredImport } from '../import-session.js';
 import { postgresImportSql as SQL } from '../import-sql.js';
-import { toKeyMap } from '../sqlite/sqlite-import-session.js';
+import { toKeyMap, toStoredMap } from '../sqlite/sqlite-import-session.js';
 
 /**
  * An import on PostgreSQL: one connection, one transaction. An advisory lock per bank makes
@@ -68,8 +68,8 @@ class PostgresImportSession implements ImportSession {
     await this.guard(() => this.all(SQL.saveOccurrences(counts)));
   }
 
-  async findByKeys(keys: readonly string[]): Promise<Map<string, number>> {
-    return this.guard(async () => toKeyMap(await this.all(SQL.findByKeys(this.bank, keys))));
+  async findByKeys(keys: readonly string[]): Promise<Map<string, StoredImport>> {
+    return this.guard(async () => toStoredMap(await this.all(SQL.findByKeys(this.bank, keys))));
   }
 
   async insertNew(rows: readonly ImportedTransaction[]): Promise<Map<string, number>> {

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import type { ImportedTransaction, ImportSession } from '../import-session.js';
+import type { ImportedTransaction, ImportSession, StoredImport } from '../import-session.js';
 import { sqliteImportSql as SQL } from '../import-sql.js';
 import { CompiledStatements } from './compiled-statements.js';
 
@@ -46,8 +46,8 @@ export class SqliteImportSession implements ImportSession {
     this.guard(() => this.run(SQL.saveOccurrences(counts)));
   }
 
-  async findByKeys(keys: readonly string[]): Promise<Map<string, number>> {
-    return this.guard(() => toKeyMap(this.all(SQL.findByKeys(this.bank, keys))));
+  async findByKeys(keys: readonly string[]): Promise<Map<string, StoredImport>> {
+    return this.guard(() => toStoredMap(this.all(SQL.findByKeys(this.bank, keys))));
   }
 
   async insertNew(rows: readonly ImportedTransaction[]): Promise<Map<string, number>> {
@@ -101,4 +101,8 @@ export class SqliteImportSession implements ImportSession {
 
 export function toKeyMap(rows: ReadonlyArray<{ import_key: string; id: number | string }>): Map<string, number> {
   return new Map(rows.map((row) => [row.import_key, Number(row.id)]));
+}
+
+export function toStoredMap(rows: ReadonlyArray<{ import_key: string; id: number | string; date: string; value: number | string }>): Map<string, StoredImport> {
+  return new Map(rows.map((row) => [row.import_key, { id: Number(row.id), date: row.date, value: Number(row.value) }]));
 }
