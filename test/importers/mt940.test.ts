@@ -11,19 +11,20 @@ describe('MT940 statements', () => {
     const first = '37040044/0532013000';
     assert.deepEqual(result.items, [
       // Value date 2023-12-29, entry date 01-02: the booking date is in the next year.
-      row({ line: 5, date: '2024-01-02', description: 'Stadtwerke Düsseldorf AG Stromabschlag Januar 2024', value: -45.1, bankTransactionId: '9876543210', account: first }),
-      row({ line: 9, date: '2024-01-03', description: 'Arbeitgeber GmbH Gehalt Januar', value: 2500, account: first }),
+      // The posting text (FOLGELASTSCHRIFT) now stays; fingerprints use the text as it was.
+      row({ line: 5, date: '2024-01-02', description: 'Stadtwerke Düsseldorf AG Stromabschlag Januar 2024 FOLGELASTSCHRIFT', fingerprintText: 'Stadtwerke Düsseldorf AG Stromabschlag Januar 2024', value: -45.1, bankTransactionId: '9876543210', account: first }),
+      row({ line: 9, date: '2024-01-03', description: 'Arbeitgeber GmbH Gehalt Januar GUTSCHRIFT', fingerprintText: 'Arbeitgeber GmbH Gehalt Januar', value: 2500, account: first }),
       row({ line: 11, date: '2024-01-04', description: 'Storno Gutschrift vom 02.01.2024', value: -12, account: first }),
       invalid(20, 'date "240230" is not a real day'),
       row({ line: 22, date: '2024-01-05', description: '', value: -1.5, bankTransactionId: 'B-1', account: 'DE89370400440532013000' }),
     ]);
   });
 
-  it('falls back to the posting text when a structured field has no name or remittance', () => {
+  it('keeps the posting text when a structured field has no name or remittance', () => {
     assert.equal(describeMt940Details(['835?00ENTGELTABSCHLUSS?109999']), 'ENTGELTABSCHLUSS');
   });
 
   it('joins 27-character remittance pieces without inventing spaces', () => {
-    assert.equal(describeMt940Details(['166?00GUTSCHRIFT?20SVWZ+Rechnung 2024-0815 Kund', '?21ennummer 42?32Muster AG']), 'Muster AG Rechnung 2024-0815 Kundennummer 42');
+    assert.equal(describeMt940Details(['166?00GUTSCHRIFT?20SVWZ+Rechnung 2024-0815 Kund', '?21ennummer 42?32Muster AG']), 'Muster AG Rechnung 2024-0815 Kundennummer 42 GUTSCHRIFT');
   });
 });

@@ -236,17 +236,17 @@ const NEAR_MISS: Array<[string, RegExp]> = [
   ['description', /desc|text|payee|name|naam|memo|verwendung|zweck|narrative|details|reference|omschrijving|lan[cç]amento|hist[oó]rico|empf[aä]nger|beg[uü]nstigter|note|partner|counter|merchant|transaction/i],
 ];
 
-function noHeaderMessage(lines: HeadLine[], limit: number, delimiters: string[], profile: CsvProfile, fileLabel: string): string {
-  let best: { lineIndex: number; header: string[]; missing: string[]; found: Map<number, string> } | undefined;
+function noHeaderMessage(lines: HeadLine[], limit: number, profile: CsvProfile, fileLabel: string): string {
+  let best: { lineIndex: number; delimiter: string; header: string[]; missing: string[]; found: Map<number, string> } | undefined;
   for (let lineIndex = 0; lineIndex < limit; lineIndex++) {
     const line = lines[lineIndex]?.text ?? '';
-    for (const delimiter of delimiters) {
+    for (const delimiter of DELIMITERS) { // every delimiter: a profile's own may be the problem
       if (!line.includes(delimiter)) continue;
       const header = splitLine(line, delimiter, profile.quote);
       const result = resolveColumns(header, header.length, profile);
       if (!('missing' in result)) continue;
       const score = (c: typeof best) => (c ? c.found.size * 1000 + c.header.length : -1);
-      const candidate = { lineIndex, header, ...result };
+      const candidate = { lineIndex, delimiter, header, ...result };
       if (score(candidate) > score(best)) best = candidate;
     }
   }
@@ -254,6 +254,9 @@ function noHeaderMessage(lines: HeadLine[], limit: number, delimiters: string[],
   if (best) {
     const found = [...best.found].map(([at, role]) => `${role} ("${(best?.header[at] ?? '').trim()}")`);
     parts.push(`The likeliest header is line ${best.lineIndex + 1}: ${found.length > 0 ? `found ${found.join(', ')}; ` : ''}not found: ${best.missing.join(', ')}.`);
+    if (profile.delimiter !== 'auto' && profile.delimiter !== best.delimiter) {
+      parts.push(`It is separated by ${JSON.stringify(best.delimiter)}, and the profile expects ${JSON.stringify(profile.delimiter)}.`);
+    }
     const close: string[] = [];
     best.header.forEach((cell, at) => {
       const name = cell.trim();
@@ -280,7 +283,7 @@ function findHeader(lines: HeadLine[], profile: CsvProfile, fileLabel: string): 
       if (!('missing' in resolved)) return { lineIndex, delimiter, ...resolved };
     }
   }
-  throw new StatementError(noHeaderMessage(lines, limit, delimiters, profile, fileLabel));
+  throw new StatementError(noHeaderMessage(lines, limit, profile, fileLabel));
 }
 
 function describeExpected(columns: CsvColumns): string {

@@ -79,48 +79,71 @@ export interface CsvProfile {
 
 const validateShape = new Ajv2020({ allErrors: true, strict: false }).compile(profileSchema);
 
-const SHAPE_HINTS: Array<[RegExp, string]> = [
-  [/columnSpec\/oneOf$/, 'must be a header name, a 0-based column position, or a non-empty list of them'],
-  [/skipRule\/oneOf$/, 'needs "column" with "in" or "matches", or "missing" ("date" or "amount") without "column"'],
-];
+/** A oneOf failure says little ("must match exactly one schema"); say what the place accepts. */
+function oneOfHint(instancePath: string): string {
+  if (/^\/skipRows\/\d+$/.test(instancePath)) return 'needs "column" with "in" or "matches", or "missing" ("date" or "amount") without "column"';
+  return 'must be a header name, a 0-based column position, or a non-empty list of them';
+}
 
-/** Ajv's errors as one message per problem; the branches of a failed oneOf are summed up by the oneOf. */
+function knownKeys(pointer: string): string {
+  const schema = profileSchema as { properties: Record<string, { properties?: Record<string, unknown> }>; $defs: { skipRule: { properties: Record<string, unknown> } } };
+  const parts = pointer.split('/').filter(Boolean);
+  const properties = parts.length === 0 ? schema.properties
+    : parts[0] === 'skipRows' ? schema.$defs.skipRule.properties
+      : schema.properties[parts[0] as string]?.properties;
+  return properties ? Object.keys(properties).filter((k) => !k.startsWith('$')).join(', ') : '';
+}
+
+/** Ajv's errors as one message per problem; what failed inside a oneOf is summed up by the oneOf. */
 function shapeProblems(input: unknown): Array<{ pointer: string; message: string }> {
   if (validateShape(input)) return [];
   const errors = validateShape.errors ?? [];
-  const oneOfPaths = errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath);
+  const oneOfPaths = new Set(errors.filter((e) => e.keyword === 'oneOf').map((e) => e.instancePath));
+  const under = (path: string) => [...oneOfPaths].some((p) => path === p || path.startsWith(`${p}/`));
   const out: Array<{ pointer: string; message: string }> = [];
+  const seen = new Set<string>();
   for (const error of errors) {
     const path = error.instancePath;
-    if (error.keyword !== 'oneOf' && error.schemaPath.includes('/oneOf/') && oneOfPaths.some((p) => path === p || path.startsWith(`${p}/`))) continue;
+    if (error.keyword !== 'oneOf' && under(path) && error.keyword !== 'additionalProperties') continue;
     const field = path === '' ? 'the profile' : `"${path.slice(1).replaceAll('/', '.')}"`;
+    let pointer = path;
     let message: string;
     switch (error.keyword) {
       case 'additionalProperties': {
         const name = String((error.params as { additionalProperty: string }).additionalProperty);
-        out.push({ pointer: `${path}/${name}`, message: `${path === '' ? 'unknown setting' : `unknown setting in ${field}:`} "${name}"` });
-        continue;
+        pointer = `${path}/${name}`;
+        message = `${path === '' ? '' : `${field}: `}unknown setting "${name}" (known: ${knownKeys(path)})`;
+        break;
       }
-      case 'required': {
-        const name = String((error.params as { missingProperty: string }).missingProperty);
-        out.push({ pointer: path, message: `"${[...path.slice(1).split('/').filter(Boolean), name].join('.')}" is required` });
-        continue;
-      }
+      case 'required':
+        message = `"${[...path.slice(1).split('/').filter(Boolean), String((error.params as { missingProperty: string }).missingProperty)].join('.')}" is required`;
+        break;
       case 'enum':
-        message = `must be one of ${((error.params as { allowedValues: unknown[] }).allowedValues).map((v) => JSON.stringify(v)).join(', ')}`;
+        message = `${field} is ${JSON.stringify(valueAt(input, path))}; use ${((error.params as { allowedValues: unknown[] }).allowedValues).map((v) => JSON.stringify(v)).join(', ')}`;
         break;
       case 'oneOf':
-        message = SHAPE_HINTS.find(([pattern]) => pattern.test(error.schemaPath))?.[1] ?? (error.message ?? 'is not valid');
+        message = `${field} ${oneOfHint(path)}`;
         break;
       case 'type':
-        message = `must be ${String((error.params as { type: string }).type).replace('integer', 'a whole number').replace('boolean', 'true or false').replace('string', 'a string').replace('array', 'a list').replace('object', 'an object')}`;
+        message = `${field} must be ${({ integer: 'a whole number', boolean: 'true or false', string: 'a string', array: 'a list', object: 'an object' } as Record<string, string>)[String((error.params as { type: string }).type)] ?? String((error.params as { type: string }).type)}`;
+        break;
+      case 'minItems':
+        message = `${field} must not be empty`;
         break;
       default:
-        message = error.message ?? 'is not valid';
+        message = `${field} ${error.message ?? 'is not valid'}`;
     }
-    out.push({ pointer: path, message: `${field} ${message}` });
+    if (seen.has(message)) continue;
+    seen.add(message);
+    out.push({ pointer, message });
   }
   return out;
+}
+
+function valueAt(input: unknown, pointer: string): unknown {
+  let current = input;
+  for (const part of pointer.split('/').filter(Boolean)) current = (current as Record<string, unknown> | undefined)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+  return current;
 }
 
 /**
@@ -136,44 +159,46 @@ export function validateProfile(input: unknown, source: string, text?: string): 
     const where = at?.key ?? at?.value;
     return where ? `${source}:${where.line}:${where.column}: ${message}` : message;
   };
-  const shape = shapeProblems(input);
-  if (shape.length > 0) throw new ProfileInvalidError(source, shape.map((p) => located(p.pointer, p.message)));
+  const problems = shapeProblems(input).map((p) => located(p.pointer, p.message));
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new ProfileInvalidError(source, problems);
+  // The checks below read only values of the right type, so they add to the schema's findings.
   const raw = input as Record<string, unknown> & { columns: CsvColumns; skipRows?: SkipRule[]; direction?: DirectionSetting };
-  const problems: string[] = [];
   const problem = (pointer: string, message: string) => problems.push(located(pointer, message));
-  const encoding = (raw['encoding'] as string | undefined) ?? 'auto';
+  const setting = (key: string, fallback: string) => (typeof raw[key] === 'string' ? raw[key] : fallback);
+  const encoding = setting('encoding', 'auto');
   if (encoding !== 'auto' && !normaliseEncodingName(encoding)) {
     problem('/encoding', `"encoding" is "${encoding}"; use auto, utf-8, utf-16le, utf-16be, windows-1252 or latin1`);
   }
-  const header = (raw['header'] as boolean | undefined) ?? true;
-  const delimiter = (raw['delimiter'] as CsvProfile['delimiter'] | undefined) ?? 'auto';
-  const dateFormat = (raw['dateFormat'] as string | undefined) ?? 'auto';
+  const header = raw['header'] !== false;
+  const delimiter = setting('delimiter', 'auto') as CsvProfile['delimiter'];
+  const dateFormat = setting('dateFormat', 'auto');
   if (dateFormat !== 'auto') {
     const compiled = compileDateFormat(dateFormat);
     if (typeof compiled === 'string') problem('/dateFormat', `"dateFormat" "${dateFormat}" is not usable: ${compiled}`);
   }
-  const decimalSeparator = (raw['decimalSeparator'] as CsvProfile['decimalSeparator'] | undefined) ?? 'auto';
-  const thousandsSeparator = raw['thousandsSeparator'] as string | undefined;
+  const decimalSeparator = setting('decimalSeparator', 'auto') as CsvProfile['decimalSeparator'];
+  const thousandsSeparator = typeof raw['thousandsSeparator'] === 'string' ? raw['thousandsSeparator'] : undefined;
   if (thousandsSeparator !== undefined && (/[\d\-+()]/.test(thousandsSeparator) || thousandsSeparator.includes(decimalSeparator))) {
     problem('/thousandsSeparator', `"thousandsSeparator" "${thousandsSeparator}" must not contain digits, signs, parentheses or the decimal separator`);
   }
-  const columns = raw.columns;
-  if (header === false) {
+  const columns: CsvColumns = typeof raw.columns === 'object' && raw.columns !== null && !Array.isArray(raw.columns) ? raw.columns : { date: 0 };
+  if (!header) {
     for (const [role, spec] of Object.entries(columns)) {
       if (refs(spec).some((r) => typeof r === 'string')) problem(`/columns/${role}`, `"columns.${role}" names a header, but "header" is false; use 0-based column positions`);
     }
     if (delimiter === 'auto') problem('/delimiter', '"delimiter" must be set when "header" is false');
   }
-  if (columns.description === undefined && columns.payee === undefined && columns.payer === undefined) {
+  const hasColumns = raw.columns === columns; // else the schema has reported it
+  if (hasColumns && columns.description === undefined && columns.payee === undefined && columns.payer === undefined) {
     problem('/columns', '"columns" needs "description" (or "payee" / "payer")');
   }
-  if (columns.amount === undefined && (columns.debit === undefined || columns.credit === undefined)) {
+  if (hasColumns && columns.amount === undefined && (columns.debit === undefined || columns.credit === undefined)) {
     problem('/columns', '"columns" needs "amount", or both "debit" and "credit"');
-  } else if ((columns.debit === undefined) !== (columns.credit === undefined)) {
+  } else if (hasColumns && (columns.debit === undefined) !== (columns.credit === undefined)) {
     problem('/columns', '"columns.debit" and "columns.credit" must be given together');
   }
-  (raw.skipRows ?? []).forEach((rule, index) => {
-    if (rule.matches === undefined) return;
+  (Array.isArray(raw.skipRows) ? raw.skipRows : []).forEach((rule, index) => {
+    if (typeof rule?.matches !== 'string') return;
     try {
       new RegExp(rule.matches, 'iu');
     } catch (error) {
