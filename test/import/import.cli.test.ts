@@ -11,7 +11,10 @@ import { importFixture, statementFixture } from './import-support.js';
 interface JsonReport {
   added: number;
   duplicates: number;
+  conflicts: number;
   invalid: number;
+  skipped: number;
+  notes: string[];
   rows: Array<{ line: number; status: string; id: number | null; duplicateOf: number | null; reason: string | null }>;
 }
 
@@ -35,20 +38,23 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
     return db;
   }
 
-  it('--json prints exactly added, duplicates, invalid and rows of line, status, id, duplicateOf, reason', async () => {
+  it('--json prints exactly added, duplicates, conflicts, invalid, skipped, notes and rows of line, status, id, duplicateOf, reason', async () => {
     const db = await dbWithBank();
     const run = await runCli(['import', importFixture('one-bad-row.csv'), '--bank', 'ing', '--db', db, '--json', '--skip-invalid']);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stderr, '', 'no progress bar when stderr is not a terminal');
     const report = JSON.parse(run.stdout) as JsonReport;
-    assert.deepEqual(Object.keys(report), ['added', 'duplicates', 'invalid', 'rows']);
+    assert.deepEqual(Object.keys(report), ['added', 'duplicates', 'conflicts', 'invalid', 'skipped', 'notes', 'rows']);
     for (const row of report.rows) assert.deepEqual(Object.keys(row), ['line', 'status', 'id', 'duplicateOf', 'reason']);
     const ids = report.rows.filter((row) => row.status === 'added').map((row) => row.id);
     assert.ok(ids.every((id) => typeof id === 'number'));
     assert.deepEqual(report, {
       added: 3,
       duplicates: 0,
+      conflicts: 0,
       invalid: 1,
+      skipped: 0,
+      notes: [],
       rows: [
         { line: 2, status: 'added', id: ids[0], duplicateOf: null, reason: null },
         { line: 3, status: 'added', id: ids[1], duplicateOf: null, reason: null },
@@ -70,7 +76,7 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
     const run = await runCli(['import', importFixture('one-bad-row.csv'), '--bank', 'ing', '--db', db]);
     assert.equal(run.code, 1);
     assert.match(run.stdout, /NOT imported, nothing written/);
-    assert.match(run.stdout, /line 4: amount "abc" has no digits/);
+    assert.match(run.stdout, /line 4: invalid: amount "abc" has no digits/);
     assert.match(run.stderr, /nothing imported from one-bad-row\.csv \(1 invalid row\).*--skip-invalid/);
     const dry = JSON.parse((await runCli(['import', importFixture('one-bad-row.csv'), '--bank', 'ing', '--db', db, '--json', '--skip-invalid', '--dry-run'])).stdout) as JsonReport;
     assert.equal(dry.added, 3, 'the refused import wrote nothing: all rows are still new');
@@ -125,7 +131,7 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
       assert.equal(first.code, 0, first.stderr);
       const report = JSON.parse(first.stdout) as JsonReport;
       assert.ok(report.added > 0, `nothing added from ${name}`);
-      assert.equal(report.rows.length, report.added + report.duplicates + report.invalid);
+      assert.equal(report.rows.length, report.added + report.duplicates + report.conflicts + report.invalid + report.skipped, 'every entry is in the report');
       const second = JSON.parse((await runCli(args)).stdout) as JsonReport;
       assert.deepEqual([second.added, second.duplicates, second.invalid], [0, report.added + report.duplicates, report.invalid]);
       const forced = await runCli([...args.slice(0, -1 - extra.length), '--dry-run', '--format', format, ...extra]);
