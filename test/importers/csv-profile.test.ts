@@ -126,7 +126,7 @@ describe('CSV profiles', () => {
   it('refuses to guess between DD/MM and MM/DD', async () => {
     const csv = await file('ambiguous.csv', 'Date,Description,Amount\n01/02/2024,A,1.00\n03/04/2024,B,2.00\n');
     await assert.rejects(openStatement(csv), new StatementError(
-      'cannot tell the date format of ambiguous.csv: dates like "01/02/2024" could be DD/MM/YYYY or MM/DD/YYYY; use a profile that sets dateFormat'));
+      'cannot tell the date format of ambiguous.csv: dates like "01/02/2024" could be DD/MM/YYYY or MM/DD/YYYY; say which with --date-format DD/MM/YYYY (or a profile that sets dateFormat)'));
   });
 
   it('rejects a profile for a file that is not CSV', async () => {
