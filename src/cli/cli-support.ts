@@ -35,6 +35,20 @@ export function userMessage(error: unknown): string | null {
   return null;
 }
 
+/**
+ * Text from outside (statement files, profiles) made safe for a terminal: control characters
+ * (C0, DEL, C1) and the bidirectional overrides that can disguise what is printed are shown
+ * as escapes (\x1b, \u202e) instead of being sent to the terminal.
+ */
+export function terminalSafe(text: string, keepLineBreaks = false): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (ch) => {
+    if (keepLineBreaks && ch === '\n') return ch;
+    const code = ch.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}
+
 /** Prints rows as aligned columns, with a header line. */
 export function printTable(headers: string[], rows: string[][]): void {
   const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));

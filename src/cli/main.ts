@@ -6,6 +6,7 @@ import { registerCopyCommand } from './copy.command.js';
 import { userMessage } from './cli-support.js';
 import { registerDemoCommand } from './demo.command.js';
 import { registerImportCommand } from './import.command.js';
+import { registerProfilesCommand } from './profiles.command.js';
 import { registerRulesCommand } from './rules.command.js';
 import { registerServeCommand } from './serve.command.js';
 import { registerTokensCommand } from './tokens.command.js';
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerCategoriesCommand(program);
   registerDemoCommand(program);
   registerImportCommand(program);
+  registerProfilesCommand(program);
   registerRulesCommand(program);
   registerCopyCommand(program);
   return program;
