@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import cliProgress from 'cli-progress';
 import type { ImportResult } from '../services/import.service.js';
 import { printTable } from './cli-support.js';
+import { jsonForTerminal, terminalSafe } from './terminal-text.js';
 
 /** Writes to stdout and waits when the pipe is full, so a huge report never piles up in memory. */
 async function write(text: string): Promise<void> {
@@ -14,7 +15,7 @@ export async function printJsonReport(result: ImportResult): Promise<void> {
   let chunk = '';
   let first = true;
   for await (const row of result.rows()) {
-    chunk += (first ? '' : ',') + JSON.stringify({ line: row.line, status: row.status, id: row.id, duplicateOf: row.duplicateOf, reason: row.reason });
+    chunk += (first ? '' : ',') + jsonForTerminal({ line: row.line, status: row.status, id: row.id, duplicateOf: row.duplicateOf, reason: row.reason });
     first = false;
     if (chunk.length > 64 * 1024) {
       await write(chunk);
@@ -27,7 +28,7 @@ export async function printJsonReport(result: ImportResult): Promise<void> {
 /** A summary table, then the first invalid rows so the user can fix the file. */
 export function printHumanReport(result: ImportResult, bank: string): void {
   const heading = { imported: 'imported', 'dry-run': 'dry run, nothing written', rejected: 'NOT imported, nothing written' }[result.outcome];
-  process.stdout.write(`${result.file} (${result.format.toUpperCase()}) into bank ${bank}: ${heading}\n`);
+  process.stdout.write(`${terminalSafe(`${result.file} (${result.format.toUpperCase()}) into bank ${bank}`)}: ${heading}\n`);
   const verb = result.outcome === 'imported' ? 'added' : 'new (would be added)';
   printTable(
     ['ROWS', 'COUNT'],
@@ -38,7 +39,8 @@ export function printHumanReport(result: ImportResult, bank: string): void {
       ['invalid', String(result.invalid)],
     ],
   );
-  for (const row of result.firstInvalid) process.stdout.write(`  line ${row.line}: ${row.reason ?? ''}\n`);
+  // Reasons quote the statement: escaped, like every other outside text (terminal-text.ts).
+  for (const row of result.firstInvalid) process.stdout.write(`  line ${row.line}: ${terminalSafe(row.reason ?? '')}\n`);
   if (result.invalid > result.firstInvalid.length) process.stdout.write(`  ... and ${result.invalid - result.firstInvalid.length} more (see --json)\n`);
 }
 

@@ -32,7 +32,7 @@ export function registerImportCommand(program: Command): void {
       '\nExamples:\n  moneta import statement.csv --bank ing --profile de-soll-haben\n  moneta import 2024-*.ofx --bank chase --dry-run --json',
     )
     .action(async (files: string[], flags: ImportFlags) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'create', async (store) => {
         const service = new ImportService(store);
         const rejected: string[] = [];
         for (const file of files) {

@@ -3,12 +3,13 @@ import { registerBackupCommands } from './backup.command.js';
 import { registerBanksCommand } from './banks.command.js';
 import { registerCategoriesCommand } from './categories.command.js';
 import { registerCopyCommand } from './copy.command.js';
-import { userMessage } from './cli-support.js';
+import { exitCodeFor, userMessage } from './cli-support.js';
 import { registerDemoCommand } from './demo.command.js';
 import { registerImportCommand } from './import.command.js';
 import { registerRulesCommand } from './rules.command.js';
 import { registerServeCommand } from './serve.command.js';
 import { registerTokensCommand } from './tokens.command.js';
+import { terminalSafe } from './terminal-text.js';
 
 export function buildProgram(): Command {
   const program = new Command('moneta')
@@ -37,10 +38,14 @@ export async function runCli(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? 0 : 2;
     }
+    // Messages can quote outside text (a name, a line of a statement): never raw to the terminal.
     const message = userMessage(error);
-    if (message !== null) process.stderr.write(`moneta: error: ${message}\n`);
-    else process.stderr.write(`moneta: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
-    return 1;
+    if (message !== null) process.stderr.write(`moneta: error: ${terminalSafe(message)}\n`);
+    else {
+      const lines = ((error as Error)?.stack ?? String(error)).split('\n').map(terminalSafe);
+      process.stderr.write(`moneta: unexpected error: ${lines.join('\n')}\n`);
+    }
+    return exitCodeFor(error);
   }
 }
 
