@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { ConfigError, OptionValueError, storeConfig, type StoreConfig, type StoreFlags } from '../config.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, StoreDamagedError } from '../domain/errors.js';
 import { describeDb, StartupError } from '../server.js';
 import { openMigratedStore } from '../store/open-store.js';
 import { DatabaseFileError } from '../store/sqlite/open-file.js';
@@ -100,8 +100,8 @@ export function userMessage(error: unknown): string | null {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
   if (code === 'ECONNREFUSED') return `cannot reach the database: ${message}`;
-  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
-    return `the database file is damaged (${message}): restore the latest backup with \`moneta restore <backup> --db <file>\``;
+  if (error instanceof StoreDamagedError || (typeof code === 'string' && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB'))) {
+    return `${error instanceof StoreDamagedError ? message : `the database file is damaged (${message})`}: restore the latest backup with \`moneta restore <backup> --db <file>\``;
   }
   if (typeof code === 'string' && code.startsWith('SQLITE_')) return `SQLite: ${message}`;
   if (code === '3D000' || code === '28000' || code === '28P01') return `PostgreSQL: ${message}; check the --db URL`;

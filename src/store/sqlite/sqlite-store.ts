@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type CompiledQuery } from 'kysely';
-import { DomainError, StoreUnavailableError } from '../../domain/errors.js';
+import { DomainError, StoreUnavailableError, type StoreDamagedError } from '../../domain/errors.js';
 import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
 import { sqliteQuirks } from '../dialect-quirks.js';
 import { migrationProvider } from '../migrations/index.js';
@@ -17,6 +17,7 @@ import { SqliteImportSession } from './sqlite-import-session.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { openConnection } from './connection.js';
 import { CountCache } from './count-cache.js';
+import { damagedStore, isDamage } from './damage.js';
 import type { WriteArgs, WriteOperationName, WriteResult } from './sqlite-writes.js';
 import { RemoteWriter } from './remote-writer.js';
 import { InlineWriter, type SearchIndexControl, type Writer } from './writer.js';
@@ -57,6 +58,8 @@ export class SqliteStore implements Store {
 
   private readonly path: string;
   private readonly busyTimeoutMs: number;
+  /** Set by the first error saying the file is damaged; from then on writes and pings fail with it. */
+  private damage: StoreDamagedError | null = null;
 
   constructor(options: SqliteStoreOptions) {
     this.path = options.path;
@@ -105,6 +108,7 @@ export class SqliteStore implements Store {
   }
 
   async ping(): Promise<void> {
+    if (this.damage) throw this.damage;
     this.guard(() => this.db.prepare('SELECT 1').get());
   }
 
@@ -218,7 +222,8 @@ export class SqliteStore implements Store {
   async beginImport(bank: string): Promise<ImportSession> {
     // Writes already queued commit on their own first, not inside the import's transaction.
     await this.writer.flush();
-    return this.guard(() => new SqliteImportSession(this.db, bank, translateError, () => this.writer.kickIndexer()));
+    if (this.damage) throw this.damage;
+    return this.guard(() => new SqliteImportSession(this.db, bank, (error) => this.translate(error), () => this.writer.kickIndexer()));
   }
 
   async listRules(): Promise<Rule[]> {
@@ -242,10 +247,12 @@ export class SqliteStore implements Store {
   }
 
   private async write<K extends WriteOperationName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>> {
+    // Writing into a damaged file can spread the damage: refused until it is restored.
+    if (this.damage) throw this.damage;
     try {
       return await this.writer.submit(op, ...args);
     } catch (error) {
-      throw translateError(error);
+      throw this.translate(error);
     }
   }
 
@@ -253,8 +260,13 @@ export class SqliteStore implements Store {
     try {
       return read();
     } catch (error) {
-      throw translateError(error);
+      throw this.translate(error);
     }
+  }
+
+  private translate(error: unknown): unknown {
+    if (isDamage(error)) return (this.damage ??= damagedStore(this.path, error));
+    return translateError(error);
   }
 
   private all<T>(query: CompiledQuery): T[] {
