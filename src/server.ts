@@ -169,7 +169,11 @@ async function runWorkers(config: ServeConfig, logger: Logger): Promise<void> {
     cluster.on('exit', (worker, code, signal) => {
       if (stopping) return;
       if (listening < config.workers) {
-        // The worker has printed why (its own "moneta: error:" line) before exiting.
+        // The worker has printed why (its own "moneta: error:" line) before exiting. The others
+        // would fail the same way or serve alone: all stop, so the command ends with the error.
+        stopping = true;
+        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+        closeWriter();
         reject(new StartupError(`a worker exited while starting (code ${code ?? signal}); the line above says why`));
         return;
       }
