@@ -11,16 +11,15 @@ export function healthHandlers(store: Store): Pick<OperationHandlers, 'getHealth
   return {
     async getHealth(_input, reply) {
       const request = reply.request;
-      let problem: string | null = null;
       try {
         await store.ping();
       } catch (error) {
+        let problem = 'the store does not answer';
         if (error instanceof StoreDamagedError) {
           request.log.error({ err: error.cause ?? error }, error.recovery);
           problem = `${error.message}; see the server log`;
         } else {
           request.log.warn({ err: error }, 'health check: store unreachable');
-          problem = 'the store does not answer';
         }
         reply.header('retry-after', '2');
         return reply.code(503).send({ status: 'unavailable', store: { engine: store.engine, reachable: false, error: problem } });
