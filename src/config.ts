@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { isPostgresUrl } from './store/open-store.js';
-import { securityConfig, type SecurityConfig, type SecurityFlags } from './security/security-config.js';
+import { isPostgresUrl } from './config/database.js';
+import { securityConfig, type SecurityConfig, type SecurityFlags } from './config/security.js';
 
 /**
  * The one place configuration is read: command-line flags win over environment variables,
@@ -25,7 +25,7 @@ export interface ServeConfig extends StoreConfig {
   workers: number;
   logLevel: string;
   accessLog: boolean;
-  /** Tokens, binding, Host allowlist, CORS and resource limits (security/security-config.ts). */
+  /** Tokens, binding, Host allowlist, CORS and resource limits (config/security.ts). */
   security: SecurityConfig;
 }
 

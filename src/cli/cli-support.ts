@@ -65,7 +65,7 @@ export async function withStore<T>(flags: StoreFlags, use: StoreUse, work: (stor
   try {
     return await work(store);
   } finally {
-    await store.close();
+    await store.lifecycle.close();
   }
 }
 

@@ -79,7 +79,7 @@ export function registerCopyCommand(program: Command): void {
 
 async function migrate(config: StoreConfig, use: 'create' | 'existing', role: string): Promise<void> {
   const store = await openCheckedStore(config, use, role);
-  await store.close();
+  await store.lifecycle.close();
 }
 
 async function closeBoth(a: TableAccess, b: TableAccess): Promise<void> {

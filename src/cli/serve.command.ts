@@ -34,7 +34,7 @@ export function registerServeCommand(program: Command): void {
     .action(async (flags: ServeFlags) => {
       const config = serveConfig(flags);
       // Checked, created and announced once, by the process the user started, never by its workers.
-      if (!cluster.isWorker) await (await openCheckedStore(config, 'create')).close();
+      if (!cluster.isWorker) await (await openCheckedStore(config, 'create')).lifecycle.close();
       await serve(config);
     });
 }

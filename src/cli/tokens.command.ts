@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
-import { TokensService } from '../security/api-tokens.js';
+import { TokensService } from '../services/tokens.service.js';
 import { addStoreOptions, printTable, say, withStore } from './cli-support.js';
 import { jsonForTerminal, terminalSafe } from './terminal-text.js';
 

@@ -1,4 +1,7 @@
+import cluster from 'node:cluster';
+import { isPostgresUrl } from '../config/database.js';
 import { PostgresStore } from './postgres/postgres-store.js';
+import { hostClusterWriter } from './sqlite/cluster-writer.js';
 import { SqliteStore } from './sqlite/sqlite-store.js';
 import type { Store } from './store.js';
 
@@ -10,10 +13,6 @@ export interface StoreSettings {
   busyTimeoutMs?: number;
   /** SQLite: where writes and the search indexer run (see SqliteStoreOptions.writer). */
   writer?: 'inline' | 'thread' | 'primary';
-}
-
-export function isPostgresUrl(db: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(db);
 }
 
 /** Opens the store the setting names; does not migrate. */
@@ -32,10 +31,29 @@ export function openStore(settings: StoreSettings): Store {
 export async function openMigratedStore(settings: StoreSettings): Promise<Store> {
   const store = openStore(settings);
   try {
-    await store.migrate();
+    await store.lifecycle.migrate();
   } catch (error) {
-    await store.close().catch(() => {});
+    await store.lifecycle.close().catch(() => {});
     throw error;
   }
   return store;
+}
+
+/**
+ * The store of a process that serves requests: it keeps its event loop for them, so SQLite
+ * commits and indexing run in a thread of their own or, in a worker of `serve --workers`, in the
+ * primary (hostWorkersWriter), where all workers' writes share one commit.
+ */
+export async function openServingStore(settings: Omit<StoreSettings, 'writer'>, options: { migrate: boolean }): Promise<Store> {
+  const serving = { ...settings, writer: cluster.isWorker ? ('primary' as const) : ('thread' as const) };
+  return options.migrate ? openMigratedStore(serving) : openStore(serving);
+}
+
+/**
+ * In the primary of `serve --workers`: hosts the writer that the workers' SQLite stores send
+ * their writes to (nothing for PostgreSQL). Returns its closer, for when every worker has exited.
+ */
+export function hostWorkersWriter(settings: Pick<StoreSettings, 'db' | 'busyTimeoutMs'>): () => void {
+  if (isPostgresUrl(settings.db)) return () => {};
+  return hostClusterWriter({ path: settings.db, busyTimeoutMs: settings.busyTimeoutMs ?? 5000 });
 }

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { isPostgresUrl } from './open-store.js';
+import { isPostgresUrl } from '../config/database.js';
 import { preparePrivateDatabaseFile } from './sqlite/open-file.js';
 
 /**

@@ -7,12 +7,12 @@ import type { OperationHandlers } from '../operation-types.js';
  * shedding, see security/limits.ts) and a damaged store answer 503 in the same Health shape,
  * so a probe sees the truth and the contract's 503 body.
  */
-export function healthHandlers(store: Store): Pick<OperationHandlers, 'getHealth'> {
+export function healthHandlers(store: Pick<Store, 'engine' | 'lifecycle'>): Pick<OperationHandlers, 'getHealth'> {
   return {
     async getHealth(_input, reply) {
       const request = reply.request;
       try {
-        await store.ping();
+        await store.lifecycle.ping();
       } catch (error) {
         let problem = 'the store does not answer';
         if (error instanceof StoreDamagedError) {
