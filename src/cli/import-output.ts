@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
 import cliProgress from 'cli-progress';
 import type { ImportResult, ReportRow } from '../services/import.service.js';
-import { printTable, terminalSafe } from './cli-support.js';
+import { printTable } from './cli-support.js';
+import { jsonForTerminal, terminalSafe } from './terminal-text.js';
 
 /** Writes to stdout and waits when the pipe is full, so a huge report never piles up in memory. */
 async function write(text: string): Promise<void> {
@@ -19,7 +20,7 @@ export async function printJsonReport(result: ImportResult): Promise<void> {
   let chunk = '';
   let first = true;
   for await (const row of result.rows()) {
-    chunk += (first ? '' : ',') + JSON.stringify({ line: row.line, status: row.status, id: row.id, duplicateOf: row.duplicateOf, reason: row.reason });
+    chunk += (first ? '' : ',') + jsonForTerminal({ line: row.line, status: row.status, id: row.id, duplicateOf: row.duplicateOf, reason: row.reason });
     first = false;
     if (chunk.length > 64 * 1024) {
       await write(chunk);

@@ -3,7 +3,8 @@ import { basename } from 'node:path';
 import type { StoreFlags } from '../config.js';
 import { StatementError, type StatementFormat } from '../importers/index.js';
 import { ImportService, type ImportResult } from '../services/import.service.js';
-import { addStoreOptions, CliError, terminalSafe, withStore } from './cli-support.js';
+import { addStoreOptions, CliError, withStore } from './cli-support.js';
+import { terminalSafe } from './terminal-text.js';
 import { printHumanReport, printJsonReport, startProgress } from './import-output.js';
 
 interface ImportFlags extends StoreFlags {
@@ -34,7 +35,7 @@ export function registerImportCommand(program: Command): void {
       '\nExamples:\n  moneta import statement.csv --bank ing --profile de-soll-haben\n  moneta import 2024-*.ofx --bank chase --dry-run --json',
     )
     .action(async (files: string[], flags: ImportFlags) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'create', async (store) => {
         const service = new ImportService(store);
         const rejected: string[] = [];
         for (const file of files) {

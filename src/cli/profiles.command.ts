@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { describeProfile, listProfiles, loadProfile, StatementError } from '../importers/index.js';
 import profileSchema from '../importers/profiles/profile.schema.json' with { type: 'json' };
-import { CliError, printTable, terminalSafe } from './cli-support.js';
+import { CliError, printTable } from './cli-support.js';
+import { terminalSafe } from './terminal-text.js';
 
 /** `moneta profiles list|show|schema`: the CSV profiles that ship with Moneta, and their format. */
 export function registerProfilesCommand(program: Command): void {

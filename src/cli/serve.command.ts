@@ -1,7 +1,8 @@
+import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import { serveConfig, type ServeFlags } from '../config.js';
 import { serve } from '../server.js';
-import { addStoreOptions } from './cli-support.js';
+import { addStoreOptions, openCheckedStore } from './cli-support.js';
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
@@ -31,6 +32,9 @@ export function registerServeCommand(program: Command): void {
   )
     .addHelpText('after', '\nExample:\n  moneta serve --port 8080 --db ./moneta.db\n  moneta serve --db postgres://localhost/moneta --workers 2')
     .action(async (flags: ServeFlags) => {
-      await serve(serveConfig(flags));
+      const config = serveConfig(flags);
+      // Checked, created and announced once, by the process the user started, never by its workers.
+      if (!cluster.isWorker) await (await openCheckedStore(config, 'create')).lifecycle.close();
+      await serve(config);
     });
 }

@@ -2,11 +2,30 @@ import type { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import type { Server } from 'node:http';
-import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
+import type { FastifyHttpOptions, FastifyInstance, FastifyRequest } from 'fastify';
 import { problem, sendProblem } from '../problems.js';
 import type { LimitOptions } from '../../config/limits.js';
 
 const RETRY_AFTER_SECONDS = 1;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Why the server is shedding load, set instead of refusing /healthz: the health check
+     * answers 503 in its own contract shape (a problem body there failed its 503 serialiser: 500).
+     */
+    overload: string | null;
+  }
+}
+
+const HEALTH_PATH = '/healthz';
+
+/** True for the health check, which load shedding tells instead of refusing. */
+function tellsHealthCheck(request: FastifyRequest, detail: string): boolean {
+  if (request.routeOptions.url !== HEALTH_PATH) return false;
+  request.overload = detail;
+  return true;
+}
 
 /** Options that only exist when the HTTP server is created, so buildApp passes them to Fastify(). */
 export function limitServerOptions(limits: LimitOptions): FastifyHttpOptions<Server> {
@@ -42,10 +61,13 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 /** Hooks that refuse work early: overload first (cheapest), then the rate limit, then URL length. */
 export async function registerLimits(app: FastifyInstance, limits: LimitOptions): Promise<void> {
   let inFlight = 0;
+  app.decorateRequest('overload', null);
   app.addHook('onRequest', async (request, reply) => {
     if (inFlight >= limits.maxInFlight) {
+      const detail = `the server is handling ${inFlight} requests, its limit; try again shortly`;
+      if (tellsHealthCheck(request, detail)) return;
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return sendProblem(reply, 503, `the server is handling ${inFlight} requests, its limit; try again shortly`);
+      return sendProblem(reply, 503, detail);
     }
     inFlight += 1;
     // 'close' fires once per response, whether it was sent or the client went away.
@@ -63,9 +85,12 @@ export async function registerLimits(app: FastifyInstance, limits: LimitOptions)
       maxEventLoopDelay: limits.maxEventLoopDelayMs,
       exposeStatusRoute: false,
       pressureHandler: (request, reply, type) => {
+        const detail = `the server is overloaded (${type}); try again shortly`;
+        // Nothing returned: under-pressure lets the request go on, to the health check's own 503.
+        if (tellsHealthCheck(request, detail)) return undefined;
         reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8');
         // A non-null return is sent as the body (see under-pressure's handlePressure).
-        return problem(503, `the server is overloaded (${type}); try again shortly`, String(request.id)) as unknown as undefined;
+        return problem(503, detail, String(request.id)) as unknown as undefined;
       },
     });
   }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { DomainError, StoreUnavailableError } from '../../domain/errors.js';
+import { DomainError, StoreUnavailableError, type StoreDamagedError } from '../../domain/errors.js';
 import type { TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
 import { sqliteQuirks } from './sqlite-quirks.js';
 import { migrationProvider } from '../migrations/index.js';
@@ -31,6 +31,7 @@ import { StoreQueries } from '../writes.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { openConnection } from './connection.js';
 import { CountCache } from './count-cache.js';
+import { damagedStore, isDamage } from './damage.js';
 import { listStoredJsonPage, transactionsJsonArray } from './json-page.js';
 import { RemoteWriter } from './remote-writer.js';
 import { beginSqliteImport } from './sqlite-import-session.js';
@@ -77,6 +78,8 @@ export class SqliteStore implements Store {
 
   private readonly path: string;
   private readonly busyTimeoutMs: number;
+  /** Set by the first error saying the file is damaged; from then on writes and pings fail with it. */
+  private damage: StoreDamagedError | null = null;
 
   constructor(options: SqliteStoreOptions) {
     this.path = options.path;
@@ -111,10 +114,12 @@ export class SqliteStore implements Store {
       all: async (query) => this.guard(() => this.statements.all(query)),
       first: async (query) => this.guard(() => this.statements.first(query)),
       write: async (op, ...args) => {
+        // Writing into a damaged file can spread the damage: refused until it is restored.
+        if (this.damage) throw this.damage;
         try {
           return await this.writer.submit(op, ...args);
         } catch (error) {
-          throw translateError(error);
+          throw this.translate(error);
         }
       },
     };
@@ -130,13 +135,17 @@ export class SqliteStore implements Store {
     this.imports = {
       begin: async (bank) => {
         // Writes already queued commit on their own first, not inside the import's transaction.
+        if (this.damage) throw this.damage;
         await this.writer.flush();
-        return beginSqliteImport(this.db, bank, translateError, () => this.writer.kickIndexer());
+        return beginSqliteImport(this.db, bank, (error) => this.translate(error), () => this.writer.kickIndexer());
       },
     };
     this.lifecycle = {
       migrate: () => this.migrate(),
-      ping: async () => void this.guard(() => this.db.prepare('SELECT 1').get()),
+      ping: async () => {
+        if (this.damage) throw this.damage;
+        this.guard(() => this.db.prepare('SELECT 1').get());
+      },
       close: () => this.close(),
       durabilityWarnings: async () => this.durabilityWarnings(),
     };
@@ -200,8 +209,13 @@ export class SqliteStore implements Store {
     try {
       return read();
     } catch (error) {
-      throw translateError(error);
+      throw this.translate(error);
     }
+  }
+
+  private translate(error: unknown): unknown {
+    if (isDamage(error)) return (this.damage ??= damagedStore(this.path, error));
+    return translateError(error);
   }
 }
 
