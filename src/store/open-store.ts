@@ -10,6 +10,10 @@ export interface StoreSettings {
   busyTimeoutMs?: number;
   /** SQLite: where writes and the search indexer run (see SqliteStoreOptions.writer). */
   writer?: 'inline' | 'thread' | 'primary';
+  /** SQLite: threads reading the pages no index bounds (see SqliteStoreOptions.readThreads). */
+  readThreads?: number;
+  /** Streamed pages at once and how long one may take (see StreamGate). */
+  streams?: { maxStreams: number; streamTimeoutMs: number };
 }
 
 export function isPostgresUrl(db: string): boolean {
@@ -23,9 +27,17 @@ export function openStore(settings: StoreSettings): Store {
       url: settings.db,
       poolMax: settings.poolMax,
       statementTimeoutMs: settings.statementTimeoutMs,
+      streams: settings.streams,
     });
   }
-  return new SqliteStore({ path: settings.db, busyTimeoutMs: settings.busyTimeoutMs, writer: settings.writer });
+  return new SqliteStore({
+    path: settings.db,
+    busyTimeoutMs: settings.busyTimeoutMs,
+    writer: settings.writer,
+    readThreads: settings.readThreads,
+    statementTimeoutMs: settings.statementTimeoutMs,
+    streams: settings.streams,
+  });
 }
 
 /** Opens and migrates: what every command that touches data does first. */

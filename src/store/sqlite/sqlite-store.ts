@@ -4,7 +4,7 @@ import { DomainError, StoreUnavailableError } from '../../domain/errors.js';
 import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
 import { sqliteQuirks } from '../dialect-quirks.js';
 import { migrationProvider } from '../migrations/index.js';
-import { Queries, toBank, toCategory, toCount, toTransactionRecord, type BankRow, type CategoryRow, type CountRow, type TransactionRow } from '../queries.js';
+import { Queries, toBank, toCategory, toTransactionRecord, type BankRow, type CategoryRow, type TransactionRow } from '../queries.js';
 import type { Database as Schema } from '../schema.js';
 import type { RemoveOutcome, Store, TransactionPage, TransactionPageJson, TransactionStream } from '../store.js';
 import type { ApiTokenRecord } from '../../domain/api-token.js';
@@ -16,13 +16,14 @@ import { RulesQueries, toRule, toRulesVersion, type RuleRow, type RulesVersionRo
 import { SqliteImportSession } from './sqlite-import-session.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { openConnection } from './connection.js';
-import { CountCache } from './count-cache.js';
 import type { WriteArgs, WriteOperationName, WriteResult } from './sqlite-writes.js';
 import { RemoteWriter } from './remote-writer.js';
 import { InlineWriter, type SearchIndexControl, type Writer } from './writer.js';
 import { primaryTransport, threadTransport } from './writer-transports.js';
 import { openSqliteStream, STREAM_BATCH_ROWS } from './sqlite-stream.js';
-import { transactionsJsonArray } from './json-page.js';
+import { PageReader } from './page-reader.js';
+import { isIndexBoundedPage, ReadPool } from './read-pool.js';
+import { DEFAULT_STREAM_LIMITS, StreamGate, type StreamLimits } from '../stream-gate.js';
 
 export interface SqliteStoreOptions {
   /** A file path, or ':memory:' for a private in-memory database (tests). */
@@ -37,6 +38,15 @@ export interface SqliteStoreOptions {
    * `serve --workers`, which commits every worker's writes together (see WriterHost).
    */
   writer?: 'inline' | 'thread' | 'primary';
+  /**
+   * Threads that read the pages an index cannot bound (see ReadPool), so a page that sorts a
+   * million rows never stops this event loop. 0 (default): every page is read here.
+   */
+  readThreads?: number;
+  /** A page read by a read thread, or a streamed page's first batch, not read within this time gets 503. */
+  statementTimeoutMs?: number;
+  /** Streamed pages at once and how long one may take (see StreamGate). */
+  streams?: Omit<StreamLimits, 'statementTimeoutMs'>;
 }
 
 /** SQLite error codes that mean "try again later" rather than "the request was wrong". */
@@ -51,9 +61,9 @@ export class SqliteStore implements Store {
   private readonly security: SecurityQueries;
   private readonly statements: CompiledStatements;
   private readonly writer: Writer;
-  private readonly readPage: (query: TransactionQuery, outerTransaction: boolean) => TransactionPage;
-  private readonly readJsonPage: (query: TransactionQuery, outerTransaction: boolean) => TransactionPageJson;
-  private readonly counts: CountCache;
+  private readonly pages: PageReader;
+  private readonly readPool: ReadPool | undefined;
+  private readonly streams: StreamGate;
 
   private readonly path: string;
   private readonly busyTimeoutMs: number;
@@ -68,29 +78,13 @@ export class SqliteStore implements Store {
     this.rules = new RulesQueries(this.kysely);
     this.security = new SecurityQueries(this.kysely);
     this.writer = openWriter(this.db, options.path, this.busyTimeoutMs, options.writer ?? 'inline');
-    this.counts = new CountCache(this.db);
     // Planner statistics: cheap when current, and without them SQLite can pick a bad index.
     this.db.pragma('optimize = 0x10002');
-    // One read transaction, so the total and the page come from the same snapshot even while
-    // other processes write.
-    this.readPage = this.db.transaction((query: TransactionQuery, outerTransaction: boolean) => ({
-      total: this.pageTotal(query, outerTransaction),
-      rows: query.limit === 0 ? [] : this.all<TransactionRow>(this.queries.listPage(query)).map(toTransactionRecord),
-    }));
-    // The same snapshot rule, with each row's JSON stored beside it (migration 0006): only
-    // strings reach JS, one per row under the page's own ORDER BY (listStoredJsonPage), joined
-    // here. Not one group_concat() for the page: SQLite promises an aggregate's order only with
-    // ORDER BY inside it, which sorts again, while the outer ORDER BY is met by the subquery's.
-    this.readJsonPage = this.db.transaction((query: TransactionQuery, outerTransaction: boolean) => {
-      const total = this.pageTotal(query, outerTransaction);
-      const rows = query.limit === 0 ? [] : this.statements.column<string>(this.queries.listStoredJsonPage(query));
-      return { total, count: rows.length, json: transactionsJsonArray(rows) };
-    });
-  }
-
-  /** Call first inside a page's read transaction (see CountCache.total). */
-  private pageTotal(query: TransactionQuery, outerTransaction: boolean): number {
-    return this.counts.total(query, !outerTransaction, () => toCount(this.first<CountRow>(this.queries.countMatching(query))));
+    this.pages = new PageReader(this.db);
+    const statementTimeoutMs = options.statementTimeoutMs ?? 5000;
+    const readThreads = options.path === ':memory:' ? 0 : (options.readThreads ?? 0);
+    this.readPool = readThreads > 0 ? new ReadPool({ path: options.path, busyTimeoutMs: this.busyTimeoutMs, threads: readThreads, statementTimeoutMs }) : undefined;
+    this.streams = new StreamGate({ ...DEFAULT_STREAM_LIMITS, ...options.streams, statementTimeoutMs });
   }
 
   async migrate(): Promise<void> {
@@ -127,6 +121,7 @@ export class SqliteStore implements Store {
     // The index is not caught up here: a CLI import of a million rows would take ~40 s longer.
     // A running server's indexer (it polls) or the next start indexes what is left; searches
     // stay exact meanwhile.
+    this.readPool?.close();
     await this.writer.close();
     try {
       this.db.pragma('optimize');
@@ -137,20 +132,36 @@ export class SqliteStore implements Store {
   }
 
   async listTransactions(query: TransactionQuery): Promise<TransactionPage> {
-    return this.guard(() => this.readPage(query, this.db.inTransaction));
+    const pool = this.readPoolFor(query);
+    if (pool) return this.guardAsync(() => pool.page(query));
+    return this.guard(() => this.pages.page(query));
   }
 
   async listTransactionsAsJson(query: TransactionQuery): Promise<TransactionPageJson> {
-    return this.guard(() => this.readJsonPage(query, this.db.inTransaction));
+    const pool = this.readPoolFor(query);
+    if (pool) return this.guardAsync(() => pool.jsonPage(query));
+    return this.guard(() => this.pages.jsonPage(query));
+  }
+
+  /**
+   * The read pool, for a page an index does not bound; none while an import holds this
+   * connection's transaction (its pages must see its uncommitted rows, as before).
+   */
+  private readPoolFor(query: TransactionQuery): ReadPool | undefined {
+    return this.readPool && !this.db.inTransaction && !isIndexBoundedPage(query) ? this.readPool : undefined;
   }
 
   async streamTransactions(query: TransactionQuery): Promise<TransactionStream> {
-    if (this.path === ':memory:') {
-      // No second connection can see a private in-memory database: one read, handed out in batches.
-      const { total, rows } = await this.listTransactions(query);
-      return { total, batches: inBatches(rows) };
-    }
-    return this.guard(() => openSqliteStream(this.path, this.busyTimeoutMs, this.queries.countMatching(query), this.queries.listPage(query)));
+    return this.streams.start(async () => {
+      if (this.path === ':memory:') {
+        // No second connection can see a private in-memory database: one read, handed out in batches.
+        const { total, rows } = await this.listTransactions(query);
+        return { total, batches: inBatches(rows) };
+      }
+      const pool = this.readPool;
+      if (pool) return this.guardAsync(() => pool.stream(query));
+      return this.guard(() => openSqliteStream(this.path, this.busyTimeoutMs, this.queries.countMatching(query), this.queries.listPage(query)));
+    });
   }
 
   async findTransactionById(id: TransactionId): Promise<TransactionRecord | null> {
@@ -252,6 +263,14 @@ export class SqliteStore implements Store {
   private guard<T>(read: () => T): T {
     try {
       return read();
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+
+  private async guardAsync<T>(read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
     } catch (error) {
       throw translateError(error);
     }
