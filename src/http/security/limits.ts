@@ -10,12 +10,16 @@ export interface LimitOptions {
   maxHeaderBytes: number;
   /** Longest URL (path and query), in characters (414 beyond it). */
   maxUrlLength: number;
-  /** A client must send its whole request within this time (408 beyond it). */
+  /** A client must send its whole request, headers and body, within this time (408 beyond it). */
   requestTimeoutMs: number;
-  /** An idle connection is closed after this time. */
+  /** A connection with nothing to do (between keep-alive requests, too) is closed after this time. */
   connectionTimeoutMs: number;
   /** Requests handled at once; more get 503 with Retry-After instead of waiting in a queue. */
   maxInFlight: number;
+  /** Of those, from one client address (counted from its headers, so slow bodies count too). */
+  maxInFlightPerClient: number;
+  /** Of those, on one connection (pipelined requests). */
+  maxInFlightPerConnection: number;
   /** Event-loop delay above which new requests get 503 with Retry-After (0: not checked). */
   maxEventLoopDelayMs: number;
   /** Per-client rate limit (by remote address); undefined: none. */
@@ -29,6 +33,8 @@ export const DEFAULT_LIMITS: LimitOptions = {
   requestTimeoutMs: 30_000,
   connectionTimeoutMs: 60_000,
   maxInFlight: 512,
+  maxInFlightPerClient: 64,
+  maxInFlightPerConnection: 8,
   maxEventLoopDelayMs: 1000,
 };
 
@@ -39,7 +45,17 @@ export function limitServerOptions(limits: LimitOptions): FastifyHttpOptions<Ser
   return {
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.connectionTimeoutMs,
-    http: { maxHeaderSize: limits.maxHeaderBytes },
+    // Node keeps an idle keep-alive connection for keepAliveTimeout (Fastify's default: 72 s), not
+    // for the socket timeout: both are the documented idle limit.
+    keepAliveTimeout: limits.connectionTimeoutMs,
+    http: {
+      maxHeaderSize: limits.maxHeaderBytes,
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.requestTimeoutMs,
+      // Node checks those two timeouts only this often (default 30 s, so a 30 s limit held a
+      // slow client up to 60 s): a tenth of the limit, at most a second late.
+      connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(limits.requestTimeoutMs / 10))),
+    },
     clientErrorHandler: answerClientError,
   };
 }
@@ -68,15 +84,35 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 /** Hooks that refuse work early: overload first (cheapest), then the rate limit, then URL length. */
 export async function registerLimits(app: FastifyInstance, limits: LimitOptions): Promise<void> {
   let inFlight = 0;
+  const perClient = new Map<string, number>();
+  const perConnection = new WeakMap<object, number>();
   app.addHook('onRequest', async (request, reply) => {
-    if (inFlight >= limits.maxInFlight) {
+    const client = request.ip;
+    const connection = request.raw.socket;
+    const ofClient = perClient.get(client) ?? 0;
+    const ofConnection = perConnection.get(connection) ?? 0;
+    const refusal =
+      inFlight >= limits.maxInFlight
+        ? `the server is handling ${inFlight} requests, its limit`
+        : ofClient >= limits.maxInFlightPerClient
+          ? `${ofClient} requests from this client are being handled, the limit per client`
+          : ofConnection >= limits.maxInFlightPerConnection
+            ? `${ofConnection} requests on this connection are being handled, the limit per connection`
+            : undefined;
+    if (refusal !== undefined) {
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return sendProblem(reply, 503, `the server is handling ${inFlight} requests, its limit; try again shortly`);
+      return sendProblem(reply, 503, `${refusal}; try again shortly`);
     }
     inFlight += 1;
+    perClient.set(client, ofClient + 1);
+    perConnection.set(connection, ofConnection + 1);
     // 'close' fires once per response, whether it was sent or the client went away.
     reply.raw.once('close', () => {
       inFlight -= 1;
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left === 0) perClient.delete(client);
+      else perClient.set(client, left);
+      perConnection.set(connection, (perConnection.get(connection) ?? 1) - 1);
     });
     if (request.url.length > limits.maxUrlLength) {
       return sendProblem(reply, 414, `the URL is ${request.url.length} characters long; the limit is ${limits.maxUrlLength}`, [
