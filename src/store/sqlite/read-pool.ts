@@ -26,17 +26,18 @@ export type ReadReply = { id: number; ok: true; value: unknown } | { id: number;
 type RequestBody = ReadRequest extends infer R ? (R extends ReadRequest ? Omit<R, 'id'> : never) : never;
 
 /**
- * Whether SQLite reads the page by walking one index in id order and stops after `limit` rows:
- * no description filter, id order, a shallow offset, at most one of category and bank (each has
- * its own index, ordered by id within a value). Such a page costs about the same whatever the
- * table's size, and is read in the event loop; any other page may read or sort the whole table
- * and goes to a read thread.
+ * Whether SQLite reads the page by walking one index and stops after `offset + limit` rows: no
+ * description filter, a shallow offset, and either id order with at most one of category and
+ * bank (each has its own index, ordered by id within a value) or, unfiltered, the value order
+ * (its index, migration 0004). Such a page costs about the same whatever the table's size, and is
+ * read in the event loop; any other page may read or sort the whole table and goes to a read thread.
  */
 export function isIndexBoundedPage(query: TransactionQuery): boolean {
+  if (query.descriptionContains !== undefined || query.offset >= KEYSET_OFFSET) return false;
   const first = query.sort[0];
-  const idOrder = first === undefined || first.field === 'id';
   const filters = (query.category === undefined ? 0 : 1) + (query.bank === undefined ? 0 : 1);
-  return idOrder && query.descriptionContains === undefined && query.offset < KEYSET_OFFSET && filters <= 1;
+  if (first === undefined || first.field === 'id') return filters <= 1;
+  return first.field === 'value' && filters === 0;
 }
 
 /** One read thread and its requests in flight (a pool thread has at most one). */
