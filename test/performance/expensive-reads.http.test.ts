@@ -49,7 +49,8 @@ describe('Expensive list requests (SQLite, read threads)', () => {
         return Reflect.get(target, property, receiver) as unknown;
       },
     });
-    const app = await buildTestApp(observed);
+    // No event-loop-delay shedding: only the statement time limit may refuse here.
+    const app = await buildTestApp(observed, { security: { limits: { maxEventLoopDelayMs: 0 } } });
     await app.listen({ port: 0, host: '127.0.0.1' });
     return { url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, started };
   }

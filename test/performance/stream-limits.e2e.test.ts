@@ -80,6 +80,8 @@ describeEachEngine('Streamed pages are bounded', ({ engine, freshDbSetting }) =>
     const server = await spawnServer([
       '--db', db, '--workers', '1', '--log-level', 'info', '--no-access-log',
       '--max-streams', '2', '--stream-timeout', '10000', '--pool-max', '2',
+      // Neither of these is under test; on a loaded machine they could refuse a stream first.
+      '--statement-timeout', '60000', '--max-event-loop-delay', '0',
     ]);
     const readers = [await slowReader(server), await slowReader(server)];
     for (const reader of readers) assert.equal(reader.status, 'HTTP/1.1 200 OK');

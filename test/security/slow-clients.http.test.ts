@@ -44,7 +44,8 @@ function gatedReads(store: Store) {
 }
 
 async function listening(store: Store, limits: Partial<LimitOptions>): Promise<{ app: FastifyInstance; port: number }> {
-  const app = await buildTestApp(store, { security: { limits } });
+  // No event-loop-delay shedding: only the limits under test may refuse here.
+  const app = await buildTestApp(store, { security: { limits: { maxEventLoopDelayMs: 0, ...limits } } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: (app.server.address() as { port: number }).port };
 }
