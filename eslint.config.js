@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import monetaLayers from './scripts/eslint/folder-layers.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/http/contract.gen.ts', 'bench/results/**', 'bench/.data/**', '.tmp/**'] },
@@ -10,6 +11,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    // Folders of src/ import only downward (docs/architecture.md), so no two import each other.
+    files: ['src/**/*.ts'],
+    plugins: { moneta: monetaLayers },
+    rules: {
+      'moneta/folder-layers': 'error',
     },
   },
   {

@@ -58,9 +58,9 @@ export async function cachedSqliteFile(rows: number, log: (line: string) => void
   // row through its triggers: minutes faster at a million rows.
   const early = new SqliteStore({ path: building });
   await migrateTo(new Kysely({ dialect: new SqliteDialect({ database: new Database(building) }) }), 'sqlite', LOAD_BEFORE);
-  for (const bank of dataset(0).banks) await early.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
-  for (const category of dataset(0).categories) await early.saveCategory({ name: category.name, group: category.group ?? null });
-  await early.close();
+  for (const bank of dataset(0).banks) await early.catalogue.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
+  for (const category of dataset(0).categories) await early.catalogue.saveCategory({ name: category.name, group: category.group ?? null });
+  await early.lifecycle.close();
   // Bulk load: one connection, big transactions, no fsync per row. Safe because the file is
   // only renamed into place once complete.
   const db = new Database(building);
@@ -78,8 +78,8 @@ export async function cachedSqliteFile(rows: number, log: (line: string) => void
   for (const batch of batches(rows)) load(batch);
   db.close();
   const store = new SqliteStore({ path: building });
-  await store.migrate();
-  await store.close();
+  await store.lifecycle.migrate();
+  await store.lifecycle.close();
   const checkpoint = new Database(building);
   checkpoint.exec('ANALYZE');
   checkpoint.pragma('wal_checkpoint(TRUNCATE)');
@@ -158,9 +158,9 @@ async function loadPostgres(url: string, rows: number): Promise<void> {
   const early = new PostgresStore({ url, statementTimeoutMs: 600_000 });
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   await migrateTo(new Kysely({ dialect: new PostgresDialect({ pool }) }), 'postgres', LOAD_BEFORE);
-  for (const bank of dataset(0).banks) await early.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
-  for (const category of dataset(0).categories) await early.saveCategory({ name: category.name, group: category.group ?? null });
-  await early.close();
+  for (const bank of dataset(0).banks) await early.catalogue.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
+  for (const category of dataset(0).categories) await early.catalogue.saveCategory({ name: category.name, group: category.group ?? null });
+  await early.lifecycle.close();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -184,8 +184,8 @@ async function loadPostgres(url: string, rows: number): Promise<void> {
     await client.end();
   }
   const store = new PostgresStore({ url, statementTimeoutMs: 600_000 });
-  await store.migrate();
-  await store.close();
+  await store.lifecycle.migrate();
+  await store.lifecycle.close();
   const vacuum = new pg.Client({ connectionString: url });
   await vacuum.connect();
   await vacuum.query('VACUUM ANALYZE');
@@ -199,7 +199,7 @@ async function migrateTo(db: Kysely<unknown>, engine: EngineName, name: string):
   const migrator = new Migrator({
     db,
     provider: migrationProvider(engine),
-    // The stores' own bookkeeping tables, so store.migrate() later carries on from here.
+    // The stores' own bookkeeping tables, so store.lifecycle.migrate() later carries on from here.
     migrationTableName: 'moneta_migrations',
     migrationLockTableName: 'moneta_migrations_lock',
   });

@@ -10,11 +10,11 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { TransactionQuery } from '../src/domain/transaction.js';
 import { presentTransaction } from '../src/http/presenters.js';
-import { sqliteQuirks } from '../src/store/dialect-quirks.js';
+import { sqliteQuirks } from '../src/store/sqlite/sqlite-quirks.js';
 import { Queries, toTransactionRecord, type TransactionRow } from '../src/store/queries.js';
 import type { Database as Schema } from '../src/store/schema.js';
 import { CompiledStatements } from '../src/store/sqlite/compiled-statements.js';
-import { TRANSACTION_JSON, transactionsJsonArray } from '../src/store/sqlite/json-page.js';
+import { listStoredJsonPage, TRANSACTION_JSON, transactionsJsonArray } from '../src/store/sqlite/json-page.js';
 import { listTransactionsSerialiser } from '../test/support/route-serialiser.js';
 
 const file = process.argv[2] ?? 'bench/.data/ref-1000000.db';
@@ -35,7 +35,7 @@ const serialise = await listTransactionsSerialiser();
 const objects = (query: TransactionQuery) =>
   serialise(statements.all<TransactionRow>(queries.listPage(query)).map(toTransactionRecord).map(presentTransaction));
 const written = (query: TransactionQuery) => transactionsJsonArray(statements.column<string>(queries.listPageAs(query, TRANSACTION_JSON)));
-const stored = (query: TransactionQuery) => transactionsJsonArray(statements.column<string>(queries.listStoredJsonPage(query)));
+const stored = (query: TransactionQuery) => transactionsJsonArray(statements.column<string>(listStoredJsonPage(queries, query)));
 
 /** Warm-up, then the best of several interleaved rounds: on a shared machine the minimum is the least disturbed. */
 function measure(runs: [string, () => unknown][], rounds = 7, calls = 700): string[] {

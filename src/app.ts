@@ -17,7 +17,7 @@ import { healthHandlers } from './http/routes/health.routes.js';
 import { transactionHandlers } from './http/routes/transactions.routes.js';
 import { createAjv } from './http/schema-validator.js';
 import { registerSecurity, securityServerOptions, type SecurityOptions } from './http/security/index.js';
-import { IdempotencyKeys } from './security/idempotency.js';
+import { IdempotencyKeys } from './services/idempotency.service.js';
 
 export interface AppOptions {
   store: Store;

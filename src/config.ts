@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { isPostgresUrl } from './store/open-store.js';
-import { DEFAULT_STREAM_LIMITS } from './store/stream-gate.js';
-import { securityConfig, type SecurityConfig, type SecurityFlags } from './security/security-config.js';
+import { isPostgresUrl } from './config/database.js';
+import { DEFAULT_READ_THREADS, DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from './config/limits.js';
+import { securityConfig, type SecurityConfig, type SecurityFlags } from './config/security.js';
 
 /**
  * The one place configuration is read: command-line flags win over environment variables,
@@ -24,13 +24,13 @@ export interface ServeConfig extends StoreConfig {
   /** SQLite: threads reading the pages no index bounds (per process). */
   readThreads: number;
   /** Streamed pages at once (per process) and how long one may take. */
-  streams: { maxStreams: number; streamTimeoutMs: number };
+  streams: StreamLimitOptions;
   host: string;
   port: number;
   workers: number;
   logLevel: string;
   accessLog: boolean;
-  /** Tokens, binding, Host allowlist, CORS and resource limits (security/security-config.ts). */
+  /** Tokens, binding, Host allowlist, CORS and resource limits (config/security.ts). */
   security: SecurityConfig;
 }
 
@@ -83,7 +83,7 @@ export function serveConfig(flags: ServeFlags, env: Env = process.env): ServeCon
     host: flags.host ?? env.MONETA_HOST ?? DEFAULT_HOST,
     port: integer('--port', flags.port ?? env.MONETA_PORT ?? env.PORT, DEFAULT_PORT, 0, 65535),
     workers,
-    readThreads: integer('--read-threads', flags.readThreads ?? env.MONETA_READ_THREADS, 2, 0, 64),
+    readThreads: integer('--read-threads', flags.readThreads ?? env.MONETA_READ_THREADS, DEFAULT_READ_THREADS, 0, 64),
     streams: {
       maxStreams: integer('--max-streams', flags.maxStreams ?? env.MONETA_MAX_STREAMS, DEFAULT_STREAM_LIMITS.maxStreams, 1, 1000),
       streamTimeoutMs: integer('--stream-timeout', flags.streamTimeout ?? env.MONETA_STREAM_TIMEOUT_MS, DEFAULT_STREAM_LIMITS.streamTimeoutMs, 100, 86_400_000),

@@ -4,10 +4,8 @@ import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
 import type { ServeConfig } from './config.js';
 import { ruleCategoryResolver } from './services/rule-resolver.js';
-import { appSecurityOptions, refuseUnsafeBinding } from './security/binding.js';
-import { isPostgresUrl, openMigratedStore, openStore } from './store/open-store.js';
-import { WriterHost, type ReplySink } from './store/sqlite/writer-host.js';
-import { isClusterWriterMessage, type WriterRequest } from './store/sqlite/writer-protocol.js';
+import { appSecurityOptions, refuseUnsafeBinding } from './server/binding.js';
+import { hostWorkersWriter, openMigratedStore, openServingStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -25,10 +23,7 @@ export interface RunningServer {
 
 /** Opens the store, builds the app and listens. The caller decides about signals. */
 export async function startServer(config: ServeConfig, logger: Logger, options: { migrate: boolean }): Promise<RunningServer> {
-  // A serving process keeps its event loop for requests: commits and indexing run in a thread,
-  // or, with several workers, in the primary, so all workers' writes share one commit.
-  const settings = { ...config, writer: cluster.isWorker ? ('primary' as const) : ('thread' as const) };
-  const store = options.migrate ? await openMigratedStore(settings) : openStore(settings);
+  const store = await openServingStore(config, options);
   const app = await buildApp({
     store,
     logger,
@@ -41,7 +36,7 @@ export async function startServer(config: ServeConfig, logger: Logger, options: 
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app.close();
-    await store.close();
+    await store.lifecycle.close();
     throw error;
   }
   const port = (app.server.address() as { port: number }).port;
@@ -51,7 +46,7 @@ export async function startServer(config: ServeConfig, logger: Logger, options: 
     store,
     address: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
     // Stop accepting, let in-flight requests finish, then flush and close the store.
-    close: () => (closing ??= app.close().then(() => store.close())),
+    close: () => (closing ??= app.close().then(() => store.lifecycle.close())),
   };
 }
 
@@ -88,14 +83,14 @@ export function closeOnSignals(logger: Logger, close: () => Promise<void>): void
 async function checkDurability(config: ServeConfig, logger: Logger): Promise<void> {
   const store = await openMigratedStore(config);
   try {
-    for (const warning of await store.durabilityWarnings()) {
+    for (const warning of await store.lifecycle.durabilityWarnings()) {
       logger.warn(`DURABILITY WARNING: ${warning}`);
       process.stderr.write(`moneta: DURABILITY WARNING: ${warning}\n`);
     }
     // Before any worker listens: a network-facing server without a token does not start.
     await refuseUnsafeBinding(config, store);
   } finally {
-    await store.close();
+    await store.lifecycle.close();
   }
 }
 
@@ -124,7 +119,7 @@ async function runWorkers(config: ServeConfig, logger: Logger): Promise<void> {
   let stopping = false;
   // Structured clone, not JSON, between primary and workers: ids past 2^53 travel as bigint.
   cluster.setupPrimary({ serialization: 'advanced' });
-  const closeWriter = hostClusterWriter(config);
+  const closeWriter = hostWorkersWriter(config);
   const started = new Promise<void>((resolve, reject) => {
     let listening = 0;
     cluster.on('listening', (_worker, address) => {
@@ -164,29 +159,6 @@ async function runWorkers(config: ServeConfig, logger: Logger): Promise<void> {
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   await started;
-}
-
-/**
- * SQLite with several workers: the primary, which serves no requests, commits every worker's
- * writes with one connection (WriterHost), so writes arriving at both workers share one commit
- * and one fsync instead of taking turns at SQLite's single write lock. Returns its closer.
- */
-function hostClusterWriter(config: ServeConfig): () => void {
-  if (isPostgresUrl(config.db)) return () => {};
-  const host = new WriterHost({ path: config.db, busyTimeoutMs: config.busyTimeoutMs });
-  const sinks = new Map<number, ReplySink>();
-  cluster.on('message', (worker, message: unknown) => {
-    if (!isClusterWriterMessage(message)) return;
-    let sink = sinks.get(worker.id);
-    if (!sink) {
-      // A worker that died meanwhile gets no answer: its client saw the connection drop.
-      sink = (replies) => void (worker.isConnected() && worker.send({ monetaWriter: replies }));
-      sinks.set(worker.id, sink);
-    }
-    host.handle(message.monetaWriter as WriterRequest[], sink);
-  });
-  cluster.on('exit', (worker) => sinks.delete(worker.id));
-  return () => host.close();
 }
 
 /** A URL's password never reaches the log. */

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { storeConfig, type StoreFlags } from '../config.js';
-import { isPostgresUrl } from '../store/open-store.js';
+import { isPostgresUrl } from '../config/database.js';
 import { backupDatabase, BackupError, restoreDatabase } from '../store/sqlite/backup.js';
 import { addStoreOptions, CliError } from './cli-support.js';
 

@@ -21,7 +21,7 @@ export async function withStore<T>(flags: StoreFlags, work: (store: Store) => Pr
   try {
     return await work(store);
   } finally {
-    await store.close();
+    await store.lifecycle.close();
   }
 }
 

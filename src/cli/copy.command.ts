@@ -70,7 +70,7 @@ export function registerCopyCommand(program: Command): void {
 
 async function migrate(config: StoreConfig): Promise<void> {
   const store = await openMigratedStore(config);
-  await store.close();
+  await store.lifecycle.close();
 }
 
 async function closeBoth(a: TableAccess, b: TableAccess): Promise<void> {

@@ -17,7 +17,7 @@ export function registerDemoCommand(program: Command): void {
     .addHelpText('after', '\nExample:\n  moneta demo --db ./demo.db && moneta serve --db ./demo.db')
     .action(async (flags: StoreFlags & { force?: boolean }) => {
       await withStore(flags, async (store) => {
-        const existing = await store.listTransactions({ sort: [], limit: 0, offset: 0 });
+        const existing = await store.transactions.list({ sort: [], limit: 0, offset: 0 });
         if (existing.total > 0 && !flags.force) {
           throw new CliError(`the store already has ${existing.total} transactions; use --force to add the demo data anyway`);
         }
@@ -30,13 +30,13 @@ export function registerDemoCommand(program: Command): void {
 export async function loadSampleData(store: Store): Promise<{ banks: number; categories: number; transactions: number }> {
   const data = generateSampleData(DEMO_OPTIONS);
   for (const bank of data.banks) {
-    if (!(await store.findBankById(bank.id))) await store.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
+    if (!(await store.catalogue.findBank(bank.id))) await store.catalogue.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
   }
-  for (const category of data.categories) await store.saveCategory({ name: category.name, group: category.group ?? null });
+  for (const category of data.categories) await store.catalogue.saveCategory({ name: category.name, group: category.group ?? null });
   let transactions = 0;
   let inFlight: Promise<unknown>[] = [];
   for (const transaction of data.transactions()) {
-    inFlight.push(store.createTransaction({ ...transaction, category: transaction.category ?? null }));
+    inFlight.push(store.transactions.create({ ...transaction, category: transaction.category ?? null }));
     transactions += 1;
     if (inFlight.length >= IN_FLIGHT) {
       await Promise.all(inFlight);

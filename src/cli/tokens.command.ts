@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
-import { TokensService } from '../security/api-tokens.js';
+import { TokensService } from '../services/tokens.service.js';
 import { addStoreOptions, printTable, withStore } from './cli-support.js';
 
 export function registerTokensCommand(program: Command): void {

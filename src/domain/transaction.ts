@@ -20,21 +20,44 @@ export interface TransactionObject {
   bank?: string;
 }
 
+/** One property of the contract's Transaction. */
+export interface TransactionField {
+  /** The property name; TransactionRecord uses the contract's names. */
+  key: keyof TransactionRecord & keyof TransactionObject;
+  type: 'integer' | 'double' | 'string';
+  /** Left out when null: optional properties are absent, never null. */
+  optional: boolean;
+}
+
 /**
- * Properties in the order the HTTP layer's serialiser writes them (the contract's required
- * properties first: date, description, value, id), so a body written with JSON.stringify (a
- * response stored under an Idempotency-Key) reads exactly like one the serialiser wrote.
+ * The Transaction's JSON shape, defined once: its properties in the order the HTTP layer's
+ * serialiser writes them (fast-json-stringify puts the contract's required properties first,
+ * then the others, each group in the contract's order; so id follows value). transactionObject
+ * builds objects from it and the SQLite store its JSON SQL (store/sqlite/json-page.ts); tests
+ * compare it with the contract and the serialiser, so a property the contract adds fails loudly.
+ */
+export const TRANSACTION_FIELDS: readonly TransactionField[] = [
+  { key: 'date', type: 'string', optional: false },
+  { key: 'description', type: 'string', optional: false },
+  { key: 'value', type: 'double', optional: false },
+  { key: 'id', type: 'integer', optional: false },
+  { key: 'category', type: 'string', optional: true },
+  { key: 'bank', type: 'string', optional: true },
+];
+
+/**
+ * The contract's object for a record, properties in TRANSACTION_FIELDS order, so a body written
+ * with JSON.stringify (a response stored under an Idempotency-Key, a PostgreSQL page) reads
+ * exactly like one the serialiser wrote.
  */
 export function transactionObject(record: TransactionRecord): TransactionObject {
-  const body: TransactionObject = {
-    date: record.date,
-    description: record.description,
-    value: record.value,
-    id: record.id,
-  };
-  if (record.category !== null) body.category = record.category;
-  if (record.bank !== null) body.bank = record.bank;
-  return body;
+  const body: Record<string, unknown> = {};
+  for (const { key } of TRANSACTION_FIELDS) {
+    const value = record[key];
+    if (value !== null) body[key] = value;
+  }
+  // Every required key is in TRANSACTION_FIELDS, and none of its values is null.
+  return body as unknown as TransactionObject;
 }
 
 export interface NewTransaction {

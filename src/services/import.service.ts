@@ -6,7 +6,7 @@ import type { Store } from '../store/store.js';
 import { importBatch } from './import/batch-import.js';
 import { OccurrenceCounter } from './import/occurrence-counter.js';
 import { ReportSpool, type ReportRow } from './import/report-spool.js';
-import { RulesService } from './rules.service.js';
+import { loadRuleSet } from './rules.service.js';
 
 export type { ReportRow, RowStatus } from './import/report-spool.js';
 
@@ -70,12 +70,12 @@ const FIRST_INVALID = 20;
  * is one store transaction (all or nothing); rows are streamed and decided batch by batch.
  */
 export class ImportService {
-  constructor(private readonly store: Store) {}
+  constructor(private readonly store: Pick<Store, 'catalogue' | 'rules' | 'imports'>) {}
 
   async importFile(path: string, options: ImportOptions): Promise<ImportResult> {
     const statement = await openStatement(path, { format: options.format ?? 'auto', profile: options.profile });
-    if (!(await this.store.findBankById(options.bank))) throw new UnknownBankError(options.bank, statement.bankNameHint);
-    const rules = await new RulesService(this.store).ruleSet();
+    if (!(await this.store.catalogue.findBank(options.bank))) throw new UnknownBankError(options.bank, statement.bankNameHint);
+    const rules = await loadRuleSet(this.store.rules);
     const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
     const keepRows = options.keepRows ?? true;
     const spool = keepRows ? await ReportSpool.create() : null;
@@ -85,7 +85,7 @@ export class ImportService {
     let session: ImportSession | undefined;
     let firstInsertedId = Infinity;
     try {
-      session = await this.store.beginImport(options.bank);
+      session = await this.store.imports.begin(options.bank);
       const open = session;
       const occurrences = new OccurrenceCounter(open);
       const flush = async (batch: ParsedItem[]) => {

@@ -1,6 +1,6 @@
 import type { RuleSet } from '../domain/rules/rule.js';
 import type { Store } from '../store/store.js';
-import { RulesService } from './rules.service.js';
+import { loadRuleSet } from './rules.service.js';
 import type { CategoryResolver } from './transactions.service.js';
 
 export interface RuleResolverOptions {
@@ -17,17 +17,16 @@ export interface RuleResolverOptions {
  * takes effect in a running server within about a second, without a restart and without a
  * query per request.
  */
-export function ruleCategoryResolver(store: Store, options: RuleResolverOptions = {}): CategoryResolver {
+export function ruleCategoryResolver(store: Pick<Store, 'rules'>, options: RuleResolverOptions = {}): CategoryResolver {
   const recheckMs = options.recheckMs ?? 1000;
   const now = options.now ?? Date.now;
-  const rules = new RulesService(store);
   let cached: { version: string; set: RuleSet } | undefined;
   let checkedAt = -Infinity;
   let refreshing: Promise<RuleSet> | undefined;
 
   const refresh = async (): Promise<RuleSet> => {
-    const version = await store.rulesVersion();
-    if (!cached || cached.version !== version) cached = { version, set: await rules.ruleSet() };
+    const version = await store.rules.version();
+    if (!cached || cached.version !== version) cached = { version, set: await loadRuleSet(store.rules) };
     checkedAt = now();
     return cached.set;
   };

@@ -1,6 +1,6 @@
-import { DomainError } from '../domain/errors.js';
+import { DomainError, invalidField } from '../domain/errors.js';
 import type { NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
-import type { Store, TransactionPage, TransactionPageJson, TransactionStream } from '../store/store.js';
+import { MissingReferenceError, type Store, type TransactionPageJson, type TransactionStream } from '../store/store.js';
 import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempotency.js';
 
 /** Hook for automatic categorisation of transactions created without a category. */
@@ -8,26 +8,22 @@ export type CategoryResolver = (input: NewTransaction) => Promise<string | null>
 
 export class TransactionsService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'transactions' | 'idempotency'>,
     private readonly resolveCategory: CategoryResolver = async () => null,
   ) {}
 
-  list(query: TransactionQuery): Promise<TransactionPage> {
-    return this.store.listTransactions(query);
+  /** A page with its total, written as the contract's JSON by the store. */
+  page(query: TransactionQuery): Promise<TransactionPageJson> {
+    return this.store.transactions.page(query);
   }
 
-  /** The same page as list(), written as JSON by the store; null when the store cannot (then use list()). */
-  async listAsJson(query: TransactionQuery): Promise<TransactionPageJson | null> {
-    return (await this.store.listTransactionsAsJson?.(query)) ?? null;
-  }
-
-  /** The same page as list(), read a batch at a time (for pages too big to hold in memory). */
+  /** The same page, read a batch at a time (for pages too big to hold in memory). */
   stream(query: TransactionQuery): Promise<TransactionStream> {
-    return this.store.streamTransactions(query);
+    return this.store.transactions.stream(query);
   }
 
   async get(id: TransactionId): Promise<TransactionRecord> {
-    const found = await this.store.findTransactionById(id);
+    const found = await this.store.transactions.findById(id);
     if (!found) throw new DomainError('not_found', `no transaction has id ${id}`);
     return found;
   }
@@ -35,17 +31,29 @@ export class TransactionsService {
   /** A category given explicitly always wins over automatic categorisation. */
   async create(input: NewTransaction): Promise<TransactionRecord> {
     const category = input.category ?? (await this.resolveCategory(input));
-    return this.store.createTransaction({ ...input, category });
+    return knownBank(() => this.store.transactions.create({ ...input, category }));
   }
 
-  /** create() under an Idempotency-Key (see Store.createTransactionIdempotent). */
+  /** create() under an Idempotency-Key (see IdempotencyRepository.createTransaction). */
   async createIdempotent(input: NewTransaction, request: IdempotencyRequest): Promise<IdempotentCreation> {
     const category = input.category ?? (await this.resolveCategory(input));
-    return this.store.createTransactionIdempotent({ ...input, category }, request);
+    return knownBank(() => this.store.idempotency.createTransaction({ ...input, category }, request));
   }
 
   async recategorise(id: TransactionId, category: string | null): Promise<void> {
-    const updated = await this.store.setTransactionCategory(id, category);
+    const updated = await this.store.transactions.setCategory(id, category);
     if (!updated) throw new DomainError('not_found', `no transaction has id ${id}`);
+  }
+}
+
+/** A transaction's bank must exist: the body's `bank` names the one that does not. */
+async function knownBank<T>(create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    if (error instanceof MissingReferenceError && error.entity === 'bank') {
+      throw invalidField('body', 'bank', `names no known bank ("${error.id}")`);
+    }
+    throw error;
   }
 }

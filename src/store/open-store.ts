@@ -1,4 +1,8 @@
+import cluster from 'node:cluster';
+import { isPostgresUrl } from '../config/database.js';
+import type { StreamLimitOptions } from '../config/limits.js';
 import { PostgresStore } from './postgres/postgres-store.js';
+import { hostClusterWriter } from './sqlite/cluster-writer.js';
 import { SqliteStore } from './sqlite/sqlite-store.js';
 import type { Store } from './store.js';
 
@@ -13,11 +17,7 @@ export interface StoreSettings {
   /** SQLite: threads reading the pages no index bounds (see SqliteStoreOptions.readThreads). */
   readThreads?: number;
   /** Streamed pages at once and how long one may take (see StreamGate). */
-  streams?: { maxStreams: number; streamTimeoutMs: number };
-}
-
-export function isPostgresUrl(db: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(db);
+  streams?: StreamLimitOptions;
 }
 
 /** Opens the store the setting names; does not migrate. */
@@ -44,10 +44,29 @@ export function openStore(settings: StoreSettings): Store {
 export async function openMigratedStore(settings: StoreSettings): Promise<Store> {
   const store = openStore(settings);
   try {
-    await store.migrate();
+    await store.lifecycle.migrate();
   } catch (error) {
-    await store.close().catch(() => {});
+    await store.lifecycle.close().catch(() => {});
     throw error;
   }
   return store;
+}
+
+/**
+ * The store of a process that serves requests: it keeps its event loop for them, so SQLite
+ * commits and indexing run in a thread of their own or, in a worker of `serve --workers`, in the
+ * primary (hostWorkersWriter), where all workers' writes share one commit.
+ */
+export async function openServingStore(settings: Omit<StoreSettings, 'writer'>, options: { migrate: boolean }): Promise<Store> {
+  const serving = { ...settings, writer: cluster.isWorker ? ('primary' as const) : ('thread' as const) };
+  return options.migrate ? openMigratedStore(serving) : openStore(serving);
+}
+
+/**
+ * In the primary of `serve --workers`: hosts the writer that the workers' SQLite stores send
+ * their writes to (nothing for PostgreSQL). Returns its closer, for when every worker has exited.
+ */
+export function hostWorkersWriter(settings: Pick<StoreSettings, 'db' | 'busyTimeoutMs'>): () => void {
+  if (isPostgresUrl(settings.db)) return () => {};
+  return hostClusterWriter({ path: settings.db, busyTimeoutMs: settings.busyTimeoutMs ?? 5000 });
 }

@@ -66,21 +66,11 @@ export class Queries {
    * page's rows only, never for rows that a sort or an offset passes over. SQL orders a result
    * by its own ORDER BY alone, so the page's order is stated again outside; SQLite sees that the
    * subquery already delivers that order and adds no sort (EXPLAIN QUERY PLAN, checked for every
-   * page shape in test/store/json-page.test.ts).
+   * page shape in test/store/json-page.test.ts). With `rowJson` (SQLite, migration 0006) the
+   * page's columns include row_json.
    */
-  listPageAs<T>(query: TransactionQuery, row: RawBuilder<T>): CompiledQuery<{ row: T }> {
-    return this.pageAs(query, this.pageSelect(query), row);
-  }
-
-  /**
-   * SQLite only: listPageAs with each row's stored JSON (row_json, migration 0006), equal to
-   * TRANSACTION_JSON over its columns; read rather than written per request.
-   */
-  listStoredJsonPage(query: TransactionQuery): CompiledQuery<{ row: string }> {
-    return this.pageAs(query, this.pageSelect(query, true), sql<string>`row_json`);
-  }
-
-  private pageAs<T>(query: TransactionQuery, page: PageSelect, row: RawBuilder<T>): CompiledQuery<{ row: T }> {
+  listPageAs<T>(query: TransactionQuery, row: RawBuilder<T>, options: { rowJson?: boolean } = {}): CompiledQuery<{ row: T }> {
+    const page = this.pageSelect(query, options.rowJson);
     let builder = this.db.selectFrom(page.as('page')).select(row.as('row'));
     for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
     return builder.compile();
@@ -195,25 +185,6 @@ export class Queries {
       return builder;
     }
     return this.filtered(query).select(sql<number>`count(*)`.as('n'));
-  }
-
-  /**
-   * PostgreSQL keeps counts as appended deltas (migration 0004): this folds them into one row per
-   * (category, bank). Safe beside writers and other compactions: each delta row is deleted, and
-   * so moved, exactly once; rows appended meanwhile wait for the next run.
-   */
-  compactCounts(): CompiledQuery {
-    return sql`WITH moved AS (DELETE FROM transaction_counts RETURNING category, bank_id, n)
-      INSERT INTO transaction_counts (category, bank_id, n)
-      SELECT category, bank_id, sum(n) FROM moved GROUP BY category, bank_id HAVING sum(n) <> 0`.compile(this.db);
-  }
-
-  /** How many delta rows the counts table holds, and for how many (category, bank) pairs. */
-  countDeltaStats(): CompiledQuery<{ deltas: number; pairs: number }> {
-    return this.db
-      .selectFrom('transaction_counts')
-      .select((eb) => [eb.fn.countAll<number>().as('deltas'), sql<number>`count(DISTINCT (category, bank_id))`.as('pairs')])
-      .compile();
   }
 
   findTransactionById(id: TransactionId): CompiledQuery<TransactionRow> {

@@ -73,6 +73,11 @@ export class SecurityQueries {
     return this.keyClaim({ key, fingerprint, now });
   }
 
+  /** Frees a key claimed by a request that then created nothing. */
+  releaseKey(key: string): CompiledQuery {
+    return this.db.deleteFrom('idempotency_keys').where('key', '=', key).compile();
+  }
+
   findKey(key: string): CompiledQuery<IdempotencyKeyRow> {
     return this.keyById({ key });
   }

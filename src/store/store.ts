@@ -13,7 +13,36 @@ import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempoten
 
 export type EngineName = 'sqlite' | 'postgres';
 
-/** A page read in batches (see Store.streamTransactions). */
+/**
+ * What persistence offers the services: one small repository per aggregate, and the store's
+ * lifecycle. A service takes only the repositories it uses. Each engine builds these from the
+ * same queries (queries.ts) and the same write programs (writes.ts); see docs/architecture.md.
+ * Lookups return null rather than throw; writes resolve only once durably committed.
+ * Repositories report facts (a row missing, a reference to nothing); what a request did wrong
+ * and which field it names is the services' business.
+ */
+export interface Store {
+  readonly engine: EngineName;
+  readonly lifecycle: StoreLifecycle;
+  readonly transactions: TransactionsRepository;
+  readonly catalogue: CatalogueRepository;
+  readonly rules: RulesRepository;
+  readonly imports: ImportsRepository;
+  readonly tokens: TokensRepository;
+  readonly idempotency: IdempotencyRepository;
+}
+
+export interface StoreLifecycle {
+  /** Applies pending migrations. Safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /** Throws when the store cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Settings of the engine under which an acknowledged write could be lost (empty when none). */
+  durabilityWarnings(): Promise<string[]>;
+}
+
+/** A page read in batches (see TransactionsRepository.stream). */
 export interface TransactionStream {
   /** Matching all filters, before limit and offset; from the same snapshot as the rows. */
   total: number;
@@ -31,90 +60,98 @@ export interface TransactionPage {
   rows: TransactionRecord[];
 }
 
-/** A page already written as the contract's Transactions array (see Store.listTransactionsAsJson). */
+/**
+ * A page written as the contract's Transactions array by the engine (TRANSACTION_FIELDS,
+ * domain/transaction.ts): what GET /transactions sends as it is.
+ */
 export interface TransactionPageJson {
   /** Matching all filters, before limit and offset. */
   total: number;
   /** Transactions in the page; when 0, `json` is '[]'. */
   count: number;
-  /**
-   * Byte for byte what the listTransactions route's serialiser writes for the page's rows
-   * (presentTransaction's objects through the contract's response schema).
-   */
+  /** Byte for byte what the listTransactions route's serialiser writes for the page's rows. */
   json: string;
 }
 
-/**
- * Everything the services need from persistence. One implementation per engine; both build
- * their SQL from the same query builders (queries.ts), so behaviour is identical.
- * Lookups return null rather than throw; writes resolve only once durably committed.
- */
-export interface Store {
-  readonly engine: EngineName;
-  /** Applies pending migrations. Safe to call from several processes at once. */
-  migrate(): Promise<void>;
-  /** Throws when the store cannot be reached. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
-  /** Settings of the engine under which an acknowledged write could be lost (empty when none). */
-  durabilityWarnings(): Promise<string[]>;
-
-  listTransactions(query: TransactionQuery): Promise<TransactionPage>;
+export interface TransactionsRepository {
+  /** A page as records (total and rows from one snapshot). */
+  list(query: TransactionQuery): Promise<TransactionPage>;
+  /** The same page, written as JSON inside the engine: the one read GET /transactions makes. */
+  page(query: TransactionQuery): Promise<TransactionPageJson>;
+  /** list() for pages too big to hold in memory: the same rows, a batch at a time. */
+  stream(query: TransactionQuery): Promise<TransactionStream>;
+  findById(id: TransactionId): Promise<TransactionRecord | null>;
   /**
-   * listTransactions with the page written as JSON by the engine, for engines that can do it
-   * cheaper than building row objects and serialising them (SQLite). For pages that fit in
-   * memory, as listTransactions.
+   * Inserts the transaction; its category is created when missing (categories hold every name a
+   * transaction uses). Throws MissingReferenceError when the bank does not exist.
    */
-  listTransactionsAsJson?(query: TransactionQuery): Promise<TransactionPageJson>;
-  /** listTransactions for pages too big to hold in memory: the same rows, a batch at a time. */
-  streamTransactions(query: TransactionQuery): Promise<TransactionStream>;
-  findTransactionById(id: TransactionId): Promise<TransactionRecord | null>;
-  /** Creates the category when it does not exist. Throws DomainError for an unknown bank. */
-  createTransaction(input: NewTransaction): Promise<TransactionRecord>;
-  /** Creates the category when it does not exist; false when no such transaction. */
-  setTransactionCategory(id: TransactionId, category: string | null): Promise<boolean>;
+  create(input: NewTransaction): Promise<TransactionRecord>;
+  /** Creates the category when missing; false when there is no such transaction. */
+  setCategory(id: TransactionId, category: string | null): Promise<boolean>;
+  /** Up to `limit` transactions with id > afterId, by id: a scan that may update as it goes. */
+  after(afterId: number, limit: number, options: { uncategorisedOnly: boolean }): Promise<TransactionRecord[]>;
+}
 
+/** Banks and categories. */
+export interface CatalogueRepository {
   listBanks(): Promise<Bank[]>;
-  findBankById(id: string): Promise<Bank | null>;
+  findBank(id: string): Promise<Bank | null>;
   /** False when a bank with that id exists already. */
   addBank(bank: Bank): Promise<boolean>;
-  /** 'missing' | 'in-use' | 'removed' */
   removeBank(id: string): Promise<RemoveOutcome>;
-
   listCategories(): Promise<Category[]>;
   /** Creates the category or, when it exists, sets its group. */
   saveCategory(category: Category): Promise<void>;
   /** With force, transactions in the category become uncategorised first. */
   removeCategory(name: string, options: { force: boolean }): Promise<RemoveOutcome>;
+}
 
-  /** Starts importing one file into a bank: one open transaction (see ImportSession). */
-  beginImport(bank: string): Promise<ImportSession>;
+export interface RulesRepository {
   /** Categorisation rules, in the order they apply. */
-  listRules(): Promise<Rule[]>;
+  list(): Promise<Rule[]>;
   /** The bank, when given, must exist (the caller checks; the foreign key enforces). */
-  addRule(rule: NewRule): Promise<Rule>;
+  add(rule: NewRule): Promise<Rule>;
   /** False when there is no such rule. */
-  removeRule(id: number): Promise<boolean>;
+  remove(id: number): Promise<boolean>;
   /** Changes whenever a rule is added or removed; one cheap query, so caches can ask often. */
-  rulesVersion(): Promise<string>;
-  /** Up to `limit` transactions with id > afterId, by id: a scan that may update as it goes. */
-  transactionsAfter(afterId: number, limit: number, options: { uncategorisedOnly: boolean }): Promise<TransactionRecord[]>;
+  version(): Promise<string>;
+}
 
-  /**
-   * createTransaction under an Idempotency-Key: the key's record and the transaction are written
-   * in one transaction, so a crash can never keep one without the other. A key already taken
-   * (and not expired) creates nothing: its stored response, or 'mismatch' for another body.
-   */
-  createTransactionIdempotent(input: NewTransaction, request: IdempotencyRequest): Promise<IdempotentCreation>;
-  /** Forgets keys recorded before the given moment (ms since the epoch); returns how many. */
-  purgeIdempotencyKeys(expiredBefore: number): Promise<number>;
+export interface ImportsRepository {
+  /** Starts importing one file into a bank: one open transaction (see ImportSession). */
+  begin(bank: string): Promise<ImportSession>;
+}
 
+export interface TokensRepository {
   /** API tokens by name. */
-  listApiTokens(): Promise<ApiTokenRecord[]>;
+  list(): Promise<ApiTokenRecord[]>;
   /** False when a token with that name exists already. */
-  addApiToken(token: ApiTokenRecord): Promise<boolean>;
+  add(token: ApiTokenRecord): Promise<boolean>;
   /** False when there is no token with that name. */
-  removeApiToken(name: string): Promise<boolean>;
+  remove(name: string): Promise<boolean>;
+}
+
+export interface IdempotencyRepository {
+  /**
+   * TransactionsRepository.create under an Idempotency-Key: the key's record and the
+   * transaction are written in one transaction, so a crash can never keep one without the other.
+   * A key already taken (and not expired) creates nothing: its stored response, or 'mismatch'
+   * for another body. Throws MissingReferenceError (and keeps no key) for an unknown bank.
+   */
+  createTransaction(input: NewTransaction, request: IdempotencyRequest): Promise<IdempotentCreation>;
+  /** Forgets keys recorded before the given moment (ms since the epoch); returns how many. */
+  purge(expiredBefore: number): Promise<number>;
 }
 
 export type RemoveOutcome = { status: 'removed' } | { status: 'missing' } | { status: 'in-use'; transactions: number };
+
+/** A write named a row that does not exist (a transaction's bank): a fact for the service to word. */
+export class MissingReferenceError extends Error {
+  constructor(
+    readonly entity: 'bank',
+    readonly id: string,
+  ) {
+    super(`no ${entity} has id "${id}"`);
+    this.name = 'MissingReferenceError';
+  }
+}

@@ -1,17 +1,12 @@
+import type { StreamLimitOptions } from '../config/limits.js';
 import { StoreUnavailableError } from '../domain/errors.js';
 import type { TransactionRecord } from '../domain/transaction.js';
 import type { TransactionStream } from './store.js';
 
-export interface StreamLimits {
-  /** Streamed pages sent at once by one process; more are refused (503 with Retry-After). */
-  maxStreams: number;
-  /** A streamed page still being sent after this long is cut off and its snapshot released. */
-  streamTimeoutMs: number;
+export interface StreamLimits extends StreamLimitOptions {
   /** The statement time limit: the total and the first batch must be read within it, or 503. */
   statementTimeoutMs: number;
 }
-
-export const DEFAULT_STREAM_LIMITS: Omit<StreamLimits, 'statementTimeoutMs'> = { maxStreams: 4, streamTimeoutMs: 60_000 };
 
 /**
  * Bounds the streamed pages of one store, the same way on both engines. A stream holds a

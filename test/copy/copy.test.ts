@@ -45,12 +45,12 @@ async function dump(db: string): Promise<Record<string, Row[]>> {
 async function seedSqlite(path: string): Promise<void> {
   const store = await openMigratedStore({ db: path });
   try {
-    await store.addBank({ id: 'bank-a', name: 'Bank A', aggregatorId: null });
-    await store.addBank({ id: 'bank-b', name: 'Bänk B', aggregatorId: '3f2a3c1e-2b1d-4c5e-9f00-1234567890ab' });
-    await store.saveCategory({ name: 'Groceries', group: 'Living' });
-    await store.saveCategory({ name: 'Zzz', group: null });
+    await store.catalogue.addBank({ id: 'bank-a', name: 'Bank A', aggregatorId: null });
+    await store.catalogue.addBank({ id: 'bank-b', name: 'Bänk B', aggregatorId: '3f2a3c1e-2b1d-4c5e-9f00-1234567890ab' });
+    await store.catalogue.saveCategory({ name: 'Groceries', group: 'Living' });
+    await store.catalogue.saveCategory({ name: 'Zzz', group: null });
     for (const [n, value] of VALUES.entries()) {
-      await store.createTransaction({
+      await store.transactions.create({
         date: `2024-01-${String(n + 1).padStart(2, '0')}`,
         description: n % 2 === 0 ? `Café Ünïcødé ${n} 100%_\\` : `plain ${n}`,
         value,
@@ -59,7 +59,7 @@ async function seedSqlite(path: string): Promise<void> {
       });
     }
   } finally {
-    await store.close();
+    await store.lifecycle.close();
   }
   const db = new Database(path);
   try {
@@ -78,9 +78,9 @@ async function seedSqlite(path: string): Promise<void> {
 async function postOne(db: string): Promise<number> {
   const store = await openMigratedStore({ db });
   try {
-    return (await store.createTransaction({ date: '2025-02-02', description: 'after the copy', value: 1.5, category: null, bank: null })).id;
+    return (await store.transactions.create({ date: '2025-02-02', description: 'after the copy', value: 1.5, category: null, bank: null })).id;
   } finally {
-    await store.close();
+    await store.lifecycle.close();
   }
 }
 
@@ -101,7 +101,7 @@ describe('moneta copy', { skip }, () => {
     const listed = new Set([...COPIED_TABLES.map((table) => table.name), ...NOT_COPIED]);
     for (const db of [original, middle.url]) {
       const tables = access(db);
-      await openMigratedStore({ db }).then((store) => store.close());
+      await openMigratedStore({ db }).then((store) => store.lifecycle.close());
       try {
         const unlisted = (await tables.tableNames()).filter((name) => !listed.has(name));
         assert.deepEqual(unlisted, [], `${db}: add these to src/store/copy/copied-tables.ts`);
@@ -171,7 +171,7 @@ describe('moneta copy', { skip }, () => {
 
   it('reports a mismatch when the target does not read back what was written', async () => {
     const target = join(dir, 'tampered.db');
-    await openMigratedStore({ db: target }).then((store) => store.close());
+    await openMigratedStore({ db: target }).then((store) => store.lifecycle.close());
     const source = access(original);
     const real = access(target);
     // A target whose writes alter one double in its last bit: counts agree, the checksum must not.

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import { statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { it } from 'node:test';
 import createClient from 'openapi-fetch';
 import type { paths } from '../../src/http/contract.gen.js';
@@ -58,24 +60,24 @@ describeEachEngine('moneta serve (end to end)', ({ engine, freshDbSetting }) => 
     assert.equal(await second.stop(), 0, second.output.join('\n'));
   });
 
-  it('finishes an in-flight request before exiting on SIGTERM', async () => {
+  it('answers every in-flight request before exiting on SIGTERM, and keeps what it acknowledged', async () => {
     const db = await freshDbSetting();
     const server = await start(db);
-    const writes = Array.from({ length: 50 }, (_, i) =>
-      fetch(`${server.baseUrl}/transactions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ date: '2024-01-01', description: `in flight ${i}`, value: i }),
-      }).then((response) => response.status),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Each POST sends its headers with "Expect: 100-continue" and holds its body back. The
+    // server's "100 Continue" is the event that says it has the request in hand.
+    const held = Array.from({ length: IN_FLIGHT }, (_, i) => holdPost(server.baseUrl, '/transactions', { date: '2024-01-01', description: `in flight ${i}`, value: i }));
+    await Promise.all(held.map((request) => request.continued));
     server.child.kill('SIGTERM');
-    const statuses = await Promise.allSettled(writes);
-    const acknowledged = statuses.filter((status) => status.status === 'fulfilled' && status.value === 201).length;
-    await server.stop();
+    await server.line(/shutting down/);
+    // Only now do the bodies arrive: the server is stopping, and must still answer every one.
+    for (const request of held) request.send();
+    const statuses = await Promise.all(held.map((request) => request.status));
+    assert.deepEqual(statuses, held.map(() => 201), server.output.join('\n'));
+    assert.equal(await server.exited, 0, server.output.join('\n'));
+
     const restarted = await start(db);
     const list = await fetch(`${restarted.baseUrl}/transactions?limit=0`);
-    assert.ok(Number(list.headers.get('x-total-count')) >= acknowledged, 'every acknowledged write survived');
+    assert.equal(list.headers.get('x-total-count'), String(IN_FLIGHT), 'every acknowledged write survived');
     await restarted.stop();
   });
 
@@ -96,3 +98,25 @@ describeEachEngine('moneta serve (end to end)', ({ engine, freshDbSetting }) => 
     await server.stop();
   });
 });
+
+const IN_FLIGHT = 50;
+
+/** A POST whose body waits until send(): `continued` resolves once the server has its headers. */
+function holdPost(baseUrl: string, path: string, body: unknown): { continued: Promise<void>; send(): void; status: Promise<number> } {
+  const payload = JSON.stringify(body);
+  const request = httpRequest(`${baseUrl}${path}`, {
+    method: 'POST',
+    agent: false,
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), expect: '100-continue' },
+  });
+  const continued = once(request, 'continue').then(() => undefined);
+  const status = new Promise<number>((resolve, reject) => {
+    request.once('response', (response) => {
+      response.resume();
+      response.once('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.once('error', reject);
+  });
+  request.flushHeaders();
+  return { continued, send: () => request.end(payload), status };
+}

@@ -56,11 +56,11 @@ const documented = new Map<string, Documented>(
 
 async function seed(store: Store): Promise<World> {
   const banks = ['ing', 'hsbc', 'n26-x.y_z'];
-  for (const id of banks) await store.addBank({ id, name: id.toUpperCase(), aggregatorId: null });
+  for (const id of banks) await store.catalogue.addBank({ id, name: id.toUpperCase(), aggregatorId: null });
   const ids: string[] = [];
   const descriptions = ['TESCO STORES 3297', '100% _organic_ \\ café', 'Straße Ärger', "O'Brien; DROP TABLE", 'ﬁsh & chips'];
   for (let i = 0; i < 20; i += 1) {
-    const created = await store.createTransaction({
+    const created = await store.transactions.create({
       date: `2024-0${1 + (i % 9)}-1${i % 10}`,
       description: descriptions[i % descriptions.length]!,
       value: (i - 10) * 3.25,
@@ -182,8 +182,8 @@ const securityForFuzzing = { limits: { maxEventLoopDelayMs: 0, maxInFlight: 1_00
 describe('contract fuzzing', { timeout: 8 * 60_000 }, () => {
   it(`SQLite (in memory): ${REQUESTS} generated requests, valid and mutated`, async (t) => {
     const store = new SqliteStore({ path: ':memory:' });
-    await store.migrate();
-    t.after(() => store.close());
+    await store.lifecycle.migrate();
+    t.after(() => store.lifecycle.close());
     const world = await seed(store);
     const app = await buildTestApp(store, { security: securityForFuzzing });
     await fuzz(app, world, REQUESTS, 'sqlite');
@@ -195,10 +195,10 @@ describe('contract fuzzing', { timeout: 8 * 60_000 }, () => {
     const database = await createTestDatabase();
     const store = new PostgresStore({ url: database.url });
     t.after(async () => {
-      await store.close();
+      await store.lifecycle.close();
       await database.drop();
     });
-    await store.migrate();
+    await store.lifecycle.migrate();
     const world = await seed(store);
     const app = await buildTestApp(store, { security: securityForFuzzing });
     await fuzz(app, world, POSTGRES_REQUESTS, 'postgres');

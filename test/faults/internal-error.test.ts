@@ -16,18 +16,25 @@ import { call } from '../support/app.js';
  */
 const SQL = 'SELECT id, secret_column FROM transactions WHERE description LIKE ?';
 
-function failingStore(inner: Store, methods: readonly (keyof Store)[]): Store {
+/** The store with the repository methods named `repository.method` failing as a driver would. */
+function failingStore(inner: Store, methods: readonly string[]): Store {
+  const fail = async () => {
+    const error = new Error(`SQLITE_ERROR: no such column: secret_column in "${SQL}"`);
+    (error as Error & { code: string }).code = 'SQLITE_ERROR';
+    throw error;
+  };
+  const repository = (target: object, name: string) =>
+    new Proxy(target, {
+      get(repo, property, receiver) {
+        if (methods.includes(`${name}.${String(property)}`)) return fail;
+        const value: unknown = Reflect.get(repo, property, receiver);
+        return typeof value === 'function' ? value.bind(repo) : value;
+      },
+    });
   return new Proxy(inner, {
     get(target, property, receiver) {
-      if (methods.includes(property as keyof Store)) {
-        return async () => {
-          const error = new Error(`SQLITE_ERROR: no such column: secret_column in "${SQL}"`);
-          (error as Error & { code: string }).code = 'SQLITE_ERROR';
-          throw error;
-        };
-      }
       const value: unknown = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'object' && value !== null ? repository(value, String(property)) : value;
     },
   });
 }
@@ -49,20 +56,19 @@ const validateError = createAjv().compile(errorSchema);
 
 describe('500 from an injected store failure', () => {
   for (const [method, url, payload, failing] of [
-    // SQLite answers list pages with listTransactionsAsJson; either way of listing fails here.
-    ['GET', '/transactions?description=caf%C3%A9', undefined, ['listTransactions', 'listTransactionsAsJson']],
-    ['GET', '/transactions/1', undefined, ['findTransactionById']],
-    ['POST', '/transactions', { date: '2024-01-01', description: 'x', value: 1 }, ['createTransaction']],
-    ['PUT', '/transactions/1', { category: 'Food' }, ['setTransactionCategory']],
-    ['GET', '/categories', undefined, ['listCategories']],
+    ['GET', '/transactions?description=caf%C3%A9', undefined, ['transactions.page']],
+    ['GET', '/transactions/1', undefined, ['transactions.findById']],
+    ['POST', '/transactions', { date: '2024-01-01', description: 'x', value: 1 }, ['transactions.create']],
+    ['PUT', '/transactions/1', { category: 'Food' }, ['transactions.setCategory']],
+    ['GET', '/categories', undefined, ['catalogue.listCategories']],
   ] as const) {
     it(`${method} ${url}: JSON 500 with a request id, no SQL or stack; the log has both under the same id`, async (t) => {
       const inner = new SqliteStore({ path: ':memory:' });
-      await inner.migrate();
+      await inner.lifecycle.migrate();
       const { app, log } = await appWithLog(failingStore(inner, failing));
       t.after(async () => {
         await app.close();
-        await inner.close();
+        await inner.lifecycle.close();
       });
 
       const response = await call(app, method, url, payload);

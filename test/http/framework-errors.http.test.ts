@@ -19,10 +19,10 @@ describe('router-level errors get the contract Error body', () => {
   for (const [url, name] of cases) {
     it(`GET ${url.slice(0, 40)}: 400 naming ${name}, with a request id`, async () => {
       const store = new SqliteStore({ path: ':memory:' });
-      await store.migrate();
+      await store.lifecycle.migrate();
       const app = await buildTestApp(store);
       const response = await call(app, 'GET', url);
-      await store.close();
+      await store.lifecycle.close();
       assert.equal(response.status, 400, response.text);
       const body = response.body as { type: string; status: number; errors: { in: string; name: string }[]; requestId: string };
       assert.equal(body.type, 'urn:moneta:problem:invalid-request');

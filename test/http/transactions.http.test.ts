@@ -33,7 +33,7 @@ async function snapshot(app: FastifyInstance) {
 }
 
 async function setup(store: Store) {
-  await store.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
+  await store.catalogue.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
   const app = await buildTestApp(store);
   const post = (body: unknown) => call(app, 'POST', '/transactions', body);
   const rows = [
@@ -231,8 +231,8 @@ describeEachEngine('HTTP banks, categories, errors', ({ freshStore }) => {
     const store = await freshStore();
     const app = await buildTestApp(store);
     assert.equal((await call(app, 'GET', '/banks')).status, 204);
-    await store.addBank({ id: 'ing', name: 'ING', aggregatorId: '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f' });
-    await store.addBank({ id: 'chase.us', name: 'Chase', aggregatorId: null });
+    await store.catalogue.addBank({ id: 'ing', name: 'ING', aggregatorId: '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f' });
+    await store.catalogue.addBank({ id: 'chase.us', name: 'Chase', aggregatorId: null });
     assert.deepEqual((await call(app, 'GET', '/banks')).body, [
       { id: 'chase.us', name: 'Chase' },
       { id: 'ing', name: 'ING', aggregatorId: '3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f' },
@@ -246,10 +246,10 @@ describeEachEngine('HTTP banks, categories, errors', ({ freshStore }) => {
     const store = await freshStore();
     const app = await buildTestApp(store);
     assert.equal((await call(app, 'GET', '/categories')).status, 204);
-    await store.saveCategory({ name: 'Rent', group: 'Housing' });
-    await store.saveCategory({ name: 'Misc', group: null });
-    await store.saveCategory({ name: 'Groceries', group: 'Food' });
-    await store.saveCategory({ name: 'Coffee', group: 'Food' });
+    await store.catalogue.saveCategory({ name: 'Rent', group: 'Housing' });
+    await store.catalogue.saveCategory({ name: 'Misc', group: null });
+    await store.catalogue.saveCategory({ name: 'Groceries', group: 'Food' });
+    await store.catalogue.saveCategory({ name: 'Coffee', group: 'Food' });
     assert.deepEqual((await call(app, 'GET', '/categories')).body, [
       { name: 'Coffee', group: { name: 'Food' } },
       { name: 'Groceries', group: { name: 'Food' } },

@@ -28,10 +28,10 @@ export async function runImport(
 
 export async function storeWithBank(freshStore: () => Promise<Store>, bank = 'ing'): Promise<Store> {
   const store = await freshStore();
-  await store.addBank({ id: bank, name: 'ING', aggregatorId: null });
+  await store.catalogue.addBank({ id: bank, name: 'ING', aggregatorId: null });
   return store;
 }
 
 export async function allTransactions(store: Store) {
-  return (await store.listTransactions({ sort: [], limit: 10_000, offset: 0 })).rows;
+  return (await store.transactions.list({ sort: [], limit: 10_000, offset: 0 })).rows;
 }

@@ -67,7 +67,7 @@ describeEachEngine('ImportService', ({ freshStore }) => {
 
   it('keeps the same bank and row apart per bank: another bank imports the file in full', async () => {
     const store = await storeWithBank(freshStore);
-    await store.addBank({ id: 'dkb', name: 'DKB', aggregatorId: null });
+    await store.catalogue.addBank({ id: 'dkb', name: 'DKB', aggregatorId: null });
     await runImport(store, importFixture('january.csv'));
     const other = await runImport(store, importFixture('january.csv'), { bank: 'dkb' });
     assert.equal(other.result.added, 5);
@@ -81,7 +81,7 @@ describeEachEngine('ImportService', ({ freshStore }) => {
     assert.deepEqual(rows[2], { line: 4, status: 'invalid', id: null, duplicateOf: null, reason: 'amount "abc" has no digits' });
     assert.ok(rows.every((row) => row.id === null), 'no ids: nothing was written');
     assert.equal((await allTransactions(store)).length, 0);
-    assert.deepEqual(await store.listCategories(), []);
+    assert.deepEqual(await store.catalogue.listCategories(), []);
   });
 
   it('imports the valid rows with skipInvalid', async () => {
@@ -106,21 +106,21 @@ describeEachEngine('ImportService', ({ freshStore }) => {
 
   it('gives imported rows without a category the category of the first matching rule; a category in the file wins', async () => {
     const store = await storeWithBank(freshStore);
-    await store.addRule({ category: 'Coffee', descriptionContains: 'coffee', descriptionMatches: null, minValue: null, maxValue: null, bank: null, priority: 0 });
-    await store.addRule({ category: 'Eating out', descriptionContains: 'corner', descriptionMatches: null, minValue: null, maxValue: null, bank: 'ing', priority: 5 });
+    await store.rules.add({ category: 'Coffee', descriptionContains: 'coffee', descriptionMatches: null, minValue: null, maxValue: null, bank: null, priority: 0 });
+    await store.rules.add({ category: 'Eating out', descriptionContains: 'corner', descriptionMatches: null, minValue: null, maxValue: null, bank: 'ing', priority: 5 });
     await runImport(store, statementFixture('generic-bom-crlf.csv'), { skipInvalid: true });
     const byDescription = new Map((await allTransactions(store)).map((transaction) => [transaction.description, transaction.category]));
     // "Coffee Corner, Main St" carries the category "Eating out" in the file itself.
     assert.equal(byDescription.get('Coffee Corner, Main St'), 'Eating out');
     const { rows } = await runImport(store, importFixture('january.csv'));
-    const coffee = await store.findTransactionById(rows[0]?.id ?? 0);
+    const coffee = await store.transactions.findById(rows[0]?.id ?? 0);
     assert.equal(coffee?.category, 'Eating out', 'priority 5 beats priority 0');
-    assert.ok((await store.listCategories()).some((category) => category.name === 'Eating out'));
+    assert.ok((await store.catalogue.listCategories()).some((category) => category.name === 'Eating out'));
   });
 
   it('numbers occurrences right when counts are set aside to the store (unsorted dates, tiny memory limit)', async () => {
     const store = await storeWithBank(freshStore);
-    const session = await store.beginImport('ing');
+    const session = await store.imports.begin('ing');
     try {
       const counter = new OccurrenceCounter(session, 2);
       const dates = ['2024-01-03', '2024-01-01', '2024-01-02', '2024-01-01', '2024-01-03', '2024-01-01', '2024-01-02', '2024-01-04'];

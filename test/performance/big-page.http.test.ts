@@ -10,14 +10,14 @@ import { buildTestApp } from '../support/app.js';
 
 describe('GET /transactions with a limit past STREAMED_PAGE_LIMIT', async () => {
   const store = new SqliteStore({ path: join(mkdtempSync(join(tmpdir(), 'moneta-big-page-')), 'moneta.db') });
-  await store.migrate();
-  after(() => store.close());
-  await store.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
+  await store.lifecycle.migrate();
+  after(() => store.lifecycle.close());
+  await store.catalogue.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
   const rows = STREAMED_PAGE_LIMIT * 2 + 123;
   for (let start = 0; start < rows; start += 500) {
     const writes = [];
     for (let i = start; i < Math.min(rows, start + 500); i += 1) {
-      writes.push(store.createTransaction({
+      writes.push(store.transactions.create({
         date: '2024-03-01',
         // Escapes, non-ASCII and an optional field left out now and then: the serialiser's work.
         description: i % 7 === 0 ? `quote " back \\ tab \t é ${i}` : `shop ${i}`,

@@ -32,7 +32,7 @@ const freshPath = () => join(dir, `store-${(files += 1)}.db`);
 
 async function openStore(path: string): Promise<SqliteStore> {
   const store = new SqliteStore({ path, busyTimeoutMs: 10_000, writer: 'thread' });
-  await store.migrate();
+  await store.lifecycle.migrate();
   return store;
 }
 
@@ -40,7 +40,7 @@ async function write(store: SqliteStore, copies: number, tag: string): Promise<v
   for (let copy = 0; copy < copies; copy += 1) {
     await Promise.all(
       DESCRIPTIONS.map((description, index) =>
-        store.createTransaction({
+        store.transactions.create({
           date: '2024-01-01',
           description: `${description} ${tag}`,
           value: index - copy,
@@ -72,23 +72,23 @@ function plain(rows: TransactionRecord[], query: TransactionQuery): TransactionR
  */
 async function assertSearchesMatchPlain(store: SqliteStore, label: string): Promise<void> {
   const everything: TransactionQuery = { sort: [], limit: 1_000_000, offset: 0 };
-  const before = (await store.listTransactions(everything)).rows;
+  const before = (await store.transactions.list(everything)).rows;
   const answers: Array<{ query: TransactionQuery; what: string; descending: boolean; offset: number; limit: number; rows: TransactionRecord[]; total: number }> = [];
   for (const pattern of PATTERNS) {
     for (const category of [undefined, 'Groceries', null]) {
       const query: TransactionQuery = { ...everything, descriptionContains: foldForSearch(pattern), category };
       const what = `${label}: "${pattern}" in ${String(category)}`;
-      const whole = await store.listTransactions(query);
+      const whole = await store.transactions.list(query);
       answers.push({ query, what, descending: false, offset: 0, limit: 1_000_000, ...whole });
       for (const descending of [false, true]) {
         for (const offset of [0, 5, Math.max(0, whole.total - 3)]) {
-          const page = await store.listTransactions({ ...query, sort: [{ field: 'id', descending }], offset, limit: 4 });
+          const page = await store.transactions.list({ ...query, sort: [{ field: 'id', descending }], offset, limit: 4 });
           answers.push({ query, what: `${what}, page at ${offset}${descending ? ' desc' : ''}`, descending, offset, limit: 4, ...page });
         }
       }
     }
   }
-  const later = (await store.listTransactions(everything)).rows;
+  const later = (await store.transactions.list(everything)).rows;
   for (const answer of answers) {
     const atLeast = plain(before, answer.query).length;
     const upTo = plain(later, answer.query);
@@ -148,8 +148,8 @@ describe('deferred search index (SQLite, migration 0005)', () => {
       assert.equal(lagging.indexed, DESCRIPTIONS.length * 2, 'no trigger indexed the new rows');
       await assertSearchesMatchPlain(store, 'lagging');
       // Re-categorising rows on both sides of the watermark (the count cache must follow).
-      await store.setTransactionCategory(1, 'Groceries');
-      await store.setTransactionCategory(lagging.maxId, 'Groceries');
+      await store.transactions.setCategory(1, 'Groceries');
+      await store.transactions.setCategory(lagging.maxId, 'Groceries');
       await assertSearchesMatchPlain(store, 'lagging, re-categorised');
       await store.searchIndex.resume();
       await waitFor(() => indexState(path).watermark === indexState(path).maxId, 'the indexer to catch up');
@@ -158,7 +158,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
       assert.equal(caughtUp.unindexedBelow, 0);
       await assertSearchesMatchPlain(store, 'caught up');
     } finally {
-      await store.close();
+      await store.lifecycle.close();
     }
     assertIndexIntact(path);
   });
@@ -179,7 +179,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
       assert.deepEqual([after.watermark, after.indexed, after.unindexedBelow], [before.maxId, before.rows, 0]);
       assert.equal(await store.searchIndex.indexChunk(7), 'done');
     } finally {
-      await store.close();
+      await store.lifecycle.close();
     }
     assertIndexIntact(path);
   });
@@ -213,7 +213,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
       assert.equal(state.unindexedBelow, 0);
       await assertSearchesMatchPlain(store, 'after both processes');
     } finally {
-      await store.close();
+      await store.lifecycle.close();
     }
     assertIndexIntact(path);
   });
@@ -223,7 +223,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
     const first = await openStore(path);
     await write(first, 1, 'first');
     await waitFor(() => indexState(path).watermark === indexState(path).maxId, 'the first rows to be indexed');
-    await first.close();
+    await first.lifecycle.close();
     // Rows written by a process that died before indexing (no store, so no indexer, involved).
     const raw = new BetterSqlite3(path);
     const insert = raw.prepare("INSERT INTO transactions (date, description, description_folded, value) VALUES ('2024-03-01', ?, ?, 1)");
@@ -238,7 +238,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
       assert.equal(indexState(path).indexed, indexState(path).rows);
       await assertSearchesMatchPlain(second, 'after restart');
     } finally {
-      await second.close();
+      await second.lifecycle.close();
     }
     assertIndexIntact(path);
   });
@@ -248,12 +248,12 @@ describe('deferred search index (SQLite, migration 0005)', () => {
     const source = await openStore(from);
     await source.searchIndex.pause();
     await write(source, 2, 'source');
-    await source.close();
+    await source.lifecycle.close();
     // The target already holds indexed rows under ids the copy reuses with other descriptions.
     const target = await openStore(to);
     await write(target, 3, 'old target');
     await waitFor(() => indexState(to).watermark === indexState(to).maxId, 'the target to be indexed');
-    await target.close();
+    await target.lifecycle.close();
     const access = (db: string) => openTableAccess({ db, statementTimeoutMs: 60_000, busyTimeoutMs: 5000 });
     const [reader, writer] = [access(from), access(to)];
     try {
@@ -270,7 +270,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
       await copied.searchIndex.pause();
       await assertSearchesMatchPlain(copied, 'copied');
     } finally {
-      await copied.close();
+      await copied.lifecycle.close();
     }
   });
 
@@ -296,7 +296,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
       assert.deepEqual([state.watermark, state.indexed, state.unindexedBelow], [DESCRIPTIONS.length, DESCRIPTIONS.length, 0]);
       await assertSearchesMatchPlain(store, 'migrated');
     } finally {
-      await store.close();
+      await store.lifecycle.close();
     }
     assertIndexIntact(path);
   });

@@ -23,8 +23,8 @@ describe('Expensive list requests (SQLite, read threads)', () => {
   before(async () => {
     path = join(mkdtempSync(join(tmpdir(), 'moneta-expensive-')), 'moneta.db');
     const store = new SqliteStore({ path });
-    await store.migrate();
-    await store.close();
+    await store.lifecycle.migrate();
+    await store.lifecycle.close();
     const file = new Database(path);
     file.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS})
       INSERT INTO transactions (date, description, description_folded, value)
@@ -35,19 +35,18 @@ describe('Expensive list requests (SQLite, read threads)', () => {
   /** The app on a real port around a store reading pages on one read thread; `started` fires when a page read begins. */
   async function serve(statementTimeoutMs: number): Promise<{ url: string; started: Promise<void> }> {
     const store = new SqliteStore({ path, readThreads: 1, statementTimeoutMs });
-    after(() => store.close());
+    after(() => store.lifecycle.close());
     let signal: () => void = () => {};
     const started = new Promise<void>((resolve) => (signal = resolve));
-    const observed = new Proxy(store, {
-      get(target, property, receiver) {
-        if (property === 'listTransactionsAsJson') {
-          return (query: Parameters<Store['listTransactions']>[0]) => {
-            signal();
-            return target.listTransactionsAsJson(query);
-          };
-        }
-        return Reflect.get(target, property, receiver) as unknown;
+    const transactions: Store['transactions'] = {
+      ...store.transactions,
+      page: (query) => {
+        signal();
+        return store.transactions.page(query);
       },
+    };
+    const observed = new Proxy(store, {
+      get: (target, property, receiver) => (property === 'transactions' ? transactions : (Reflect.get(target, property, receiver) as unknown)),
     });
     // No event-loop-delay shedding: only the statement time limit may refuse here.
     const app = await buildTestApp(observed, { security: { limits: { maxEventLoopDelayMs: 0 } } });

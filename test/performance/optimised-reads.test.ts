@@ -14,8 +14,7 @@ import { testPool } from '../support/postgres.js';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import BetterSqlite3 from 'better-sqlite3';
-import { postgresQuirks } from '../../src/store/dialect-quirks.js';
-import { Queries } from '../../src/store/queries.js';
+import { compactCounts, countDeltaStats } from '../../src/store/postgres/count-compactor.js';
 import type { Database } from '../../src/store/schema.js';
 
 const everything = (overrides: Partial<TransactionQuery> = {}): TransactionQuery => ({ sort: [], limit: 1_000_000, offset: 0, ...overrides });
@@ -33,12 +32,12 @@ const CATEGORIES = ['Groceries', 'Shopping', null] as const;
 const BANKS = ['ing', 'monzo', null] as const;
 
 async function fill(store: Store, copies: number): Promise<void> {
-  await store.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
-  await store.addBank({ id: 'monzo', name: 'Monzo', aggregatorId: null });
+  await store.catalogue.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
+  await store.catalogue.addBank({ id: 'monzo', name: 'Monzo', aggregatorId: null });
   for (let copy = 0; copy < copies; copy += 1) {
     const writes: Promise<unknown>[] = [];
     DESCRIPTIONS.forEach((description, index) => {
-      writes.push(store.createTransaction({
+      writes.push(store.transactions.create({
         date: `2024-01-${String(1 + ((index + copy) % 28)).padStart(2, '0')}`,
         description,
         value: (index * 7 + copy) % 13 - 6,
@@ -60,21 +59,21 @@ function plain(rows: TransactionRecord[], query: TransactionQuery): TransactionR
 }
 
 async function assertMatchesPlain(store: Store, query: TransactionQuery, label: string): Promise<void> {
-  const all = (await store.listTransactions(everything())).rows;
+  const all = (await store.transactions.list(everything())).rows;
   const expected = plain(all, query);
-  const page = await store.listTransactions({ ...query, limit: 1_000_000 });
+  const page = await store.transactions.list({ ...query, limit: 1_000_000 });
   assert.equal(page.total, expected.length, `total for ${label}`);
   assert.deepEqual(page.rows.map((row) => row.id), expected.map((row) => row.id), `rows for ${label}`);
 }
 
 /** Small pages at several offsets, ascending and descending by id, against slices of the plain result. */
 async function assertPagesMatchPlain(store: Store, query: TransactionQuery, offsets: number[], label: string): Promise<void> {
-  const all = (await store.listTransactions(everything())).rows;
+  const all = (await store.transactions.list(everything())).rows;
   for (const descending of [false, true]) {
     const expected = plain(all, query);
     if (descending) expected.reverse();
     for (const offset of offsets) {
-      const page = await store.listTransactions({ ...query, sort: [{ field: 'id', descending }], offset, limit: 7 });
+      const page = await store.transactions.list({ ...query, sort: [{ field: 'id', descending }], offset, limit: 7 });
       assert.equal(page.total, expected.length, `total for ${label} at ${offset}`);
       assert.deepEqual(page.rows, expected.slice(offset, offset + 7), `page for ${label} at ${offset}${descending ? ' descending' : ''}`);
     }
@@ -94,11 +93,11 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
     const store = await freshStore();
     await fill(store, 8);
     for (const filters of filterCombinations()) await assertMatchesPlain(store, everything(filters), JSON.stringify(filters));
-    const all = (await store.listTransactions(everything())).rows;
+    const all = (await store.transactions.list(everything())).rows;
     // Concurrent re-categorisations, some to a new category, some to none, some no-ops.
     await Promise.all(all.filter((_, index) => index % 3 === 0).map((row, index) =>
-      store.setTransactionCategory(row.id, [null, 'Shopping', 'Travel', row.category][index % 4] ?? null)));
-    await store.removeCategory('Groceries', { force: true });
+      store.transactions.setCategory(row.id, [null, 'Shopping', 'Travel', row.category][index % 4] ?? null)));
+    await store.catalogue.removeCategory('Groceries', { force: true });
     for (const filters of [...filterCombinations(), { category: 'Travel' }, { category: 'Groceries' }]) {
       await assertMatchesPlain(store, everything(filters), `after updates ${JSON.stringify(filters)}`);
     }
@@ -108,22 +107,22 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
     const url = await freshDbSetting();
     const store = new PostgresStore({ url });
     const pool = testPool(url, 4);
-    const queries = new Queries(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), postgresQuirks);
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     try {
-      await store.migrate();
+      await store.lifecycle.migrate();
       await fill(store, 3);
-      const all = (await store.listTransactions(everything())).rows;
+      const all = (await store.transactions.list(everything())).rows;
       await Promise.all([
         fill(store, 3),
-        ...all.map((row, index) => store.setTransactionCategory(row.id, index % 2 === 0 ? 'Travel' : null)),
-        ...Array.from({ length: 5 }, () => pool.query(queries.compactCounts().sql)),
+        ...all.map((row, index) => store.transactions.setCategory(row.id, index % 2 === 0 ? 'Travel' : null)),
+        ...Array.from({ length: 5 }, () => pool.query(compactCounts(kysely).sql)),
       ]);
-      await pool.query(queries.compactCounts().sql);
-      const { rows } = await pool.query<{ deltas: string; pairs: string }>(queries.countDeltaStats().sql);
+      await pool.query(compactCounts(kysely).sql);
+      const { rows } = await pool.query<{ deltas: string; pairs: string }>(countDeltaStats(kysely).sql);
       assert.equal(rows[0]?.deltas, rows[0]?.pairs, 'one row per pair after a quiet compaction');
       for (const filters of [...filterCombinations(), { category: 'Travel' }]) await assertMatchesPlain(store, everything(filters), `compacted ${JSON.stringify(filters)}`);
     } finally {
-      await store.close();
+      await store.lifecycle.close();
       await pool.end();
     }
   });
@@ -155,7 +154,7 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
     const setting = await freshDbSetting();
     const store: Store = engine === 'sqlite' ? new SqliteStore({ path: setting }) : new PostgresStore({ url: setting });
     try {
-      await store.migrate();
+      await store.lifecycle.migrate();
       await fill(store, 60);
       await assertPagesMatchPlain(store, everything(), [1000, 1200], 'contiguous ids');
       const doomed = 'DELETE FROM transactions WHERE id IN (3, 500, 1001, 1200)';
@@ -172,7 +171,7 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
       await assertPagesMatchPlain(store, everything(), [998, 1000, 1195, 1250, 1256, 1300], 'ids with gaps');
       await assertPagesMatchPlain(store, everything({ category: 'Shopping' }), [0, 400, 419, 420], 'ids with gaps, filtered');
     } finally {
-      await store.close();
+      await store.lifecycle.close();
     }
   });
 
@@ -180,12 +179,12 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
     const store = await freshStore();
     await fill(store, 1);
     const search = everything({ descriptionContains: 'tesco' });
-    const before = (await store.listTransactions(search)).total;
-    assert.equal((await store.listTransactions(search)).total, before);
-    const created = await store.createTransaction({ date: '2024-02-01', description: 'TESCO again', value: -1, category: 'Shopping' });
-    assert.equal((await store.listTransactions(search)).total, before + 1);
-    assert.equal((await store.listTransactions({ ...search, category: 'Shopping' })).total, plain((await store.listTransactions(everything())).rows, { ...search, category: 'Shopping' }).length);
-    await store.setTransactionCategory(created.id, null);
+    const before = (await store.transactions.list(search)).total;
+    assert.equal((await store.transactions.list(search)).total, before);
+    const created = await store.transactions.create({ date: '2024-02-01', description: 'TESCO again', value: -1, category: 'Shopping' });
+    assert.equal((await store.transactions.list(search)).total, before + 1);
+    assert.equal((await store.transactions.list({ ...search, category: 'Shopping' })).total, plain((await store.transactions.list(everything())).rows, { ...search, category: 'Shopping' }).length);
+    await store.transactions.setCategory(created.id, null);
     await assertMatchesPlain(store, { ...search, category: 'Shopping' }, 'after re-categorising');
     // Any category, then uncategorised only, then any again: three different cached totals.
     for (const category of [undefined, null, undefined]) await assertMatchesPlain(store, { ...search, category }, `category ${String(category)}`);
@@ -197,15 +196,15 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
     const reader = open();
     const writer = open();
     try {
-      await reader.migrate();
+      await reader.lifecycle.migrate();
       await fill(writer, 1);
       const search = everything({ descriptionContains: 'tesco' });
-      const before = (await reader.listTransactions(search)).total;
-      await writer.createTransaction({ date: '2024-02-01', description: 'tesco elsewhere', value: -1 });
-      assert.equal((await reader.listTransactions(search)).total, before + 1);
+      const before = (await reader.transactions.list(search)).total;
+      await writer.transactions.create({ date: '2024-02-01', description: 'tesco elsewhere', value: -1 });
+      assert.equal((await reader.transactions.list(search)).total, before + 1);
     } finally {
-      await reader.close();
-      await writer.close();
+      await reader.lifecycle.close();
+      await writer.lifecycle.close();
     }
   });
 
@@ -214,16 +213,16 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
     // A file (or server) database, so SQLite streams on a connection of its own as in production.
     const store: Store = engine === 'sqlite' ? new SqliteStore({ path: setting }) : new PostgresStore({ url: setting });
     try {
-      await store.migrate();
+      await store.lifecycle.migrate();
       await fill(store, 250);
       for (const query of [everything(), everything({ category: 'Shopping' }), everything({ descriptionContains: 'shop', sort: [{ field: 'value', descending: true }] }), everything({ offset: 1000 })]) {
-        const stream = await store.streamTransactions(query);
+        const stream = await store.transactions.stream(query);
         const streamed: TransactionRecord[] = [];
         for await (const batch of stream.batches) streamed.push(...batch);
         const pages: TransactionRecord[] = [];
         let total = -1;
         for (let offset = query.offset; ; offset += 700) {
-          const page = await store.listTransactions({ ...query, offset, limit: 700 });
+          const page = await store.transactions.list({ ...query, offset, limit: 700 });
           total = page.total;
           pages.push(...page.rows);
           if (page.rows.length < 700) break;
@@ -232,12 +231,12 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
         assert.deepEqual(streamed, pages);
       }
       // Abandoning a stream releases it: the store still answers (and closes) afterwards.
-      const abandoned = await store.streamTransactions(everything());
+      const abandoned = await store.transactions.stream(everything());
       await abandoned.batches.next();
       await abandoned.batches.return();
-      assert.equal((await store.listTransactions(everything({ limit: 1 }))).rows.length, 1);
+      assert.equal((await store.transactions.list(everything({ limit: 1 }))).rows.length, 1);
     } finally {
-      await store.close();
+      await store.lifecycle.close();
     }
   });
 });

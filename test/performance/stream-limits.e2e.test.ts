@@ -20,7 +20,7 @@ const BIG_PAGE = `/transactions?limit=${ROWS}`;
 
 async function fill(db: string): Promise<void> {
   const store = await openMigratedStore({ db });
-  await store.close();
+  await store.lifecycle.close();
   if (db.startsWith('postgres')) {
     const client = new pg.Client({ connectionString: db });
     await client.connect();

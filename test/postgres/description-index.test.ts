@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { foldForSearch } from '../../src/domain/text.js';
 import type { TransactionQuery } from '../../src/domain/transaction.js';
-import { postgresQuirks } from '../../src/store/dialect-quirks.js';
+import { postgresQuirks } from '../../src/store/postgres/postgres-quirks.js';
 import { openMigratedStore } from '../../src/store/open-store.js';
 import { Queries } from '../../src/store/queries.js';
 import type { Database } from '../../src/store/schema.js';
@@ -32,7 +32,7 @@ describe('description search on PostgreSQL uses the pg_trgm GIN index', { skip }
 
   before(async () => {
     database = await createTestDatabase();
-    await (await openMigratedStore({ db: database.url })).close();
+    await (await openMigratedStore({ db: database.url })).lifecycle.close();
     pool = testPool(database.url, 2);
     queries = new Queries(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), postgresQuirks);
     const client = await pool.connect();

@@ -11,14 +11,14 @@ import { describeEachEngine } from '../support/engines.js';
 describeEachEngine('RulesService', ({ engine, freshStore, freshDbSetting }) => {
   async function seeded() {
     const store = await freshStore();
-    await store.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
+    await store.catalogue.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
     for (const [description, value, category] of [
       ['REWE Markt Berlin', -20, null],
       ['REWE Markt Köln', -35, 'Groceries'],
       ['Netflix.com', -12.99, null],
       ['Salary ACME', 2500, null],
     ] as const) {
-      await store.createTransaction({ date: '2024-01-02', description, value, category, bank: 'ing' });
+      await store.transactions.create({ date: '2024-01-02', description, value, category, bank: 'ing' });
     }
     return store;
   }
@@ -40,14 +40,14 @@ describeEachEngine('RulesService', ({ engine, freshStore, freshDbSetting }) => {
     const rules = new RulesService(store);
     const groceries = await rules.add({ category: 'Groceries', descriptionContains: 'rewe', priority: '1' });
     const streaming = await rules.add({ category: 'Streaming', descriptionMatches: '^netflix' });
-    const before = await store.listTransactions({ sort: [], limit: 100, offset: 0 });
+    const before = await store.transactions.list({ sort: [], limit: 100, offset: 0 });
     const dry = await rules.apply({ dryRun: true, recategorise: false });
     assert.deepEqual(dry.perRule.map((entry) => [entry.rule.id, entry.changed]), [[groceries.id, 1], [streaming.id, 1]]);
     assert.equal(dry.examined, 3);
-    assert.deepEqual(await store.listTransactions({ sort: [], limit: 100, offset: 0 }), before);
+    assert.deepEqual(await store.transactions.list({ sort: [], limit: 100, offset: 0 }), before);
     const applied = await rules.apply({ dryRun: false, recategorise: false });
     assert.equal(applied.changed, 2);
-    const categories = (await store.listTransactions({ sort: [], limit: 100, offset: 0 })).rows.map((row) => row.category);
+    const categories = (await store.transactions.list({ sort: [], limit: 100, offset: 0 })).rows.map((row) => row.category);
     assert.deepEqual(categories, ['Groceries', 'Groceries', 'Streaming', null]);
     assert.equal((await rules.apply({ dryRun: false, recategorise: false })).changed, 0);
   });
@@ -58,7 +58,7 @@ describeEachEngine('RulesService', ({ engine, freshStore, freshDbSetting }) => {
     await rules.add({ category: 'Food', descriptionContains: 'köln' });
     const report = await rules.apply({ dryRun: false, recategorise: true });
     assert.deepEqual([report.examined, report.changed], [4, 1]);
-    assert.equal((await store.findTransactionById(2))?.category, 'Food');
+    assert.equal((await store.transactions.findById(2))?.category, 'Food');
   });
 
   it('POST /transactions uses the rules; an explicit category wins', async () => {
@@ -81,7 +81,7 @@ describeEachEngine('RulesService', ({ engine, freshStore, freshDbSetting }) => {
     const server = open();
     const cli = open();
     try {
-      await server.migrate();
+      await server.lifecycle.migrate();
       let clock = 0;
       const resolve = ruleCategoryResolver(server, { recheckMs: 1000, now: () => clock });
       assert.equal(await resolve({ date: '2024-01-01', description: 'Spotify AB', value: -9.99 }), null);
@@ -90,8 +90,8 @@ describeEachEngine('RulesService', ({ engine, freshStore, freshDbSetting }) => {
       clock = 1000;
       assert.equal(await resolve({ date: '2024-01-01', description: 'Spotify AB', value: -9.99 }), 'Music');
     } finally {
-      await cli.close();
-      await server.close();
+      await cli.lifecycle.close();
+      await server.lifecycle.close();
     }
   });
 
@@ -106,12 +106,12 @@ describeEachEngine('RulesService', ({ engine, freshStore, freshDbSetting }) => {
     assert.ok(rewe.covers >= 3);
     assert.ok(suggestions.every((suggestion) => suggestion.contradicts / (suggestion.covers + suggestion.contradicts) <= 0.05));
     // Checked against the data: every categorised transaction with the token, counted by category.
-    const all = (await store.listTransactions({ sort: [], limit: 10_000, offset: 0 })).rows;
+    const all = (await store.transactions.list({ sort: [], limit: 10_000, offset: 0 })).rows;
     const withToken = all.filter((transaction) => /rewe/i.test(transaction.description));
     assert.equal(rewe.covers, withToken.filter((transaction) => transaction.category === 'Groceries').length);
     assert.equal(rewe.contradicts, withToken.filter((transaction) => transaction.category !== null && transaction.category !== 'Groceries').length);
     assert.equal(rewe.uncategorised, withToken.filter((transaction) => transaction.category === null).length);
-    assert.deepEqual(await store.listRules(), []);
+    assert.deepEqual(await store.rules.list(), []);
     await new RulesService(store).add({ category: 'Groceries', descriptionContains: 'REWE' });
     assert.equal((await new RulesService(store).suggest()).find((suggestion) => suggestion.token === 'rewe'), undefined, 'an existing rule is not suggested again');
   });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { TokensService } from '../../src/security/api-tokens.js';
+import { TokensService } from '../../src/services/tokens.service.js';
 import { buildTestApp, call } from '../support/app.js';
 import { describeEachEngine } from '../support/engines.js';
 
@@ -40,13 +40,13 @@ describeEachEngine('Security: API tokens', ({ freshStore }) => {
     assert.equal(created.status, 201);
     assert.equal((await call(app, 'GET', '/transactions', undefined, { authorization: `bearer ${token}` })).status, 200);
     // Nothing was written by the refused requests.
-    assert.equal((await store.listTransactions({ sort: [], limit: 10, offset: 0 })).total, 1);
+    assert.equal((await store.transactions.list({ sort: [], limit: 10, offset: 0 })).total, 1);
   });
 
   it('stores only the SHA-256 of the token', async () => {
     const store = await freshStore();
     const { token } = await new TokensService(store).create('ci', { readOnly: true });
-    const [stored] = await store.listApiTokens();
+    const [stored] = await store.tokens.list();
     assert.equal(stored?.name, 'ci');
     assert.equal(stored?.readOnly, true);
     assert.notEqual(stored?.hash, token);
@@ -64,7 +64,7 @@ describeEachEngine('Security: API tokens', ({ freshStore }) => {
     assert.equal((post.body as { type: string }).type, 'urn:moneta:problem:forbidden');
     assert.deepEqual((post.body as { errors: unknown }).errors, [{ in: 'header', name: 'authorization', message: 'is a read-only token' }]);
     assert.equal((await call(app, 'PUT', '/transactions/1', { category: 'x' }, bearer(token))).status, 403);
-    assert.equal((await store.listTransactions({ sort: [], limit: 10, offset: 0 })).total, 0);
+    assert.equal((await store.transactions.list({ sort: [], limit: 10, offset: 0 })).total, 0);
   });
 
   it('/healthz, /openapi.json and /docs stay open for probes and the docs page', async () => {

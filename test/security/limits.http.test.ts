@@ -6,8 +6,8 @@ import { buildTestApp, call } from '../support/app.js';
 
 async function memoryStore(): Promise<Store> {
   const store = new SqliteStore({ path: ':memory:' });
-  await store.migrate();
-  after(() => store.close());
+  await store.lifecycle.migrate();
+  after(() => store.lifecycle.close());
   return store;
 }
 const tx = { date: '2024-03-01', description: 'COFFEE', value: -3.5 };
@@ -95,7 +95,7 @@ describe('Security: resource limits', () => {
     // A store that hangs on reads: the first request occupies the only slot.
     const slow = new Proxy(store, {
       get(target, property, receiver) {
-        if (property === 'listBanks') return async () => (await gate, target.listBanks());
+        if (property === 'catalogue') return { ...target.catalogue, listBanks: async () => (await gate, target.catalogue.listBanks()) };
         return Reflect.get(target, property, receiver) as unknown;
       },
     });

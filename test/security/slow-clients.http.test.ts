@@ -9,14 +9,14 @@ import { after, describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
-import type { LimitOptions } from '../../src/http/security/limits.js';
+import type { LimitOptions } from '../../src/config/limits.js';
 import { buildTestApp } from '../support/app.js';
 
 async function memoryStore(): Promise<Store> {
   const store = new SqliteStore({ path: ':memory:' });
-  await store.migrate();
-  await store.createTransaction({ date: '2024-03-01', description: 'COFFEE', value: -3.5 });
-  after(() => store.close());
+  await store.lifecycle.migrate();
+  await store.transactions.create({ date: '2024-03-01', description: 'COFFEE', value: -3.5 });
+  after(() => store.lifecycle.close());
   return store;
 }
 
@@ -26,18 +26,17 @@ function gatedReads(store: Store) {
   const gate = new Promise<void>((resolve) => (release = resolve));
   let entered = 0;
   const waiters: { count: number; resolve: () => void }[] = [];
-  const gated = new Proxy(store, {
-    get(target, property, receiver) {
-      if (property === 'findTransactionById') {
-        return async (id: number) => {
-          entered += 1;
-          for (const waiter of waiters.filter((w) => w.count <= entered)) waiter.resolve();
-          await gate;
-          return target.findTransactionById(id);
-        };
-      }
-      return Reflect.get(target, property, receiver) as unknown;
+  const transactions: Store['transactions'] = {
+    ...store.transactions,
+    findById: async (id) => {
+      entered += 1;
+      for (const waiter of waiters.filter((w) => w.count <= entered)) waiter.resolve();
+      await gate;
+      return store.transactions.findById(id);
     },
+  };
+  const gated = new Proxy(store, {
+    get: (target, property, receiver) => (property === 'transactions' ? transactions : (Reflect.get(target, property, receiver) as unknown)),
   });
   const reached = (count: number) => new Promise<void>((resolve) => (entered >= count ? resolve() : waiters.push({ count, resolve })));
   return { store: gated, release, reached };

@@ -17,10 +17,10 @@ import { foldForSearch } from '../../src/domain/text.js';
 import type { NewTransaction, TransactionQuery, TransactionRecord } from '../../src/domain/transaction.js';
 import { contractOperations, type JsonSchema } from '../../src/http/contract.js';
 import { presentTransaction } from '../../src/http/presenters.js';
-import { sqliteQuirks } from '../../src/store/dialect-quirks.js';
+import { sqliteQuirks } from '../../src/store/sqlite/sqlite-quirks.js';
 import { Queries } from '../../src/store/queries.js';
 import type { Database } from '../../src/store/schema.js';
-import { TRANSACTION_JSON, TRANSACTION_JSON_FIELDS } from '../../src/store/sqlite/json-page.js';
+import { listStoredJsonPage, TRANSACTION_JSON, TRANSACTION_JSON_FIELDS } from '../../src/store/sqlite/json-page.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { listTransactionsSerialiser } from '../support/route-serialiser.js';
 import { BANKS, EDGE_VALUES, rowArbitrary, valueArbitrary } from '../support/transaction-arbitraries.js';
@@ -32,21 +32,21 @@ let files = 0;
 /** A migrated store with the test banks, closed by `onEnd` (the test's or the suite's after). */
 async function openStore(onEnd: (close: () => Promise<void>) => void, path = ':memory:'): Promise<SqliteStore> {
   const store = new SqliteStore({ path });
-  onEnd(() => store.close());
-  await store.migrate();
-  for (const id of BANKS) await store.addBank({ id, name: id, aggregatorId: null });
+  onEnd(() => store.lifecycle.close());
+  await store.lifecycle.migrate();
+  for (const id of BANKS) await store.catalogue.addBank({ id, name: id, aggregatorId: null });
   return store;
 }
 
 async function insert(store: SqliteStore, rows: NewTransaction[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += 500) await Promise.all(rows.slice(start, start + 500).map((row) => store.createTransaction(row)));
+  for (let start = 0; start < rows.length; start += 500) await Promise.all(rows.slice(start, start + 500).map((row) => store.transactions.create(row)));
 }
 
 const serialise = await listTransactionsSerialiser();
 
 async function assertSamePage(store: SqliteStore, query: TransactionQuery, label = JSON.stringify(query)): Promise<TransactionRecord[]> {
-  const written = await store.listTransactionsAsJson(query);
-  const page = await store.listTransactions(query);
+  const written = await store.transactions.page(query);
+  const page = await store.transactions.list(query);
   assert.equal(written.json, serialise(page.rows.map(presentTransaction)), label);
   assert.equal(written.count, page.rows.length, `count for ${label}`);
   assert.equal(written.total, page.total, `total for ${label}`);
@@ -92,7 +92,7 @@ describe('SQLite JSON pages', () => {
     const values = [...EDGE_VALUES, ...fc.sample(valueArbitrary, 20_000)];
     await insert(store, values.map((value) => ({ date: '2024-01-01', description: '', value })));
     for (let offset = 0; offset < values.length; offset += 2500) await assertSamePage(store, { sort: [], limit: 2500, offset }, `values from ${offset}`);
-    const written = await store.listTransactionsAsJson({ sort: [], limit: EDGE_VALUES.length, offset: 0 });
+    const written = await store.transactions.page({ sort: [], limit: EDGE_VALUES.length, offset: 0 });
     assert.deepEqual((JSON.parse(written.json) as { value: number }[]).map((row) => row.value), EDGE_VALUES.map((value) => value + 0));
   });
 
@@ -100,29 +100,29 @@ describe('SQLite JSON pages', () => {
     const store = await openStore((close) => t.after(close));
     await insert(store, [Infinity, -Infinity, 1].map((value) => ({ date: '2024-01-01', description: 'x', value })));
     await assertSamePage(store, { sort: [], limit: 10, offset: 0 });
-    assert.match((await store.listTransactionsAsJson({ sort: [], limit: 10, offset: 0 })).json, /"value":null.*"value":null.*"value":1,/);
+    assert.match((await store.transactions.page({ sort: [], limit: 10, offset: 0 })).json, /"value":null.*"value":null.*"value":1,/);
   });
 
   it('answer an empty page and limit=0 with the total, count 0 and []', async (t) => {
     const store = await openStore((close) => t.after(close));
     await insert(store, [{ date: '2024-01-01', description: 'x', value: 1 }]);
-    assert.deepEqual(await store.listTransactionsAsJson({ sort: [], limit: 0, offset: 0 }), { total: 1, count: 0, json: '[]' });
-    assert.deepEqual(await store.listTransactionsAsJson({ sort: [], limit: 10, offset: 1 }), { total: 1, count: 0, json: '[]' });
-    assert.deepEqual(await store.listTransactionsAsJson({ category: 'none', sort: [], limit: 10, offset: 0 }), { total: 0, count: 0, json: '[]' });
+    assert.deepEqual(await store.transactions.page({ sort: [], limit: 0, offset: 0 }), { total: 1, count: 0, json: '[]' });
+    assert.deepEqual(await store.transactions.page({ sort: [], limit: 10, offset: 1 }), { total: 1, count: 0, json: '[]' });
+    assert.deepEqual(await store.transactions.page({ category: 'none', sort: [], limit: 10, offset: 0 }), { total: 0, count: 0, json: '[]' });
   });
 
   it('see what listTransactions sees inside an import in progress', async (t) => {
     const store = await openStore((close) => t.after(close));
     await insert(store, [{ date: '2024-01-01', description: 'before', value: 1 }]);
-    const session = await store.beginImport('ing');
+    const session = await store.imports.begin('ing');
     try {
       await session.insertNew([{ key: 'k1', date: '2024-01-02', description: 'imported "x"', value: -0.5, category: 'New' }]);
       await assertSamePage(store, { sort: [], limit: 10, offset: 0 });
-      assert.equal((await store.listTransactionsAsJson({ sort: [], limit: 10, offset: 0 })).count, 2);
+      assert.equal((await store.transactions.page({ sort: [], limit: 10, offset: 0 })).count, 2);
     } finally {
       await session.rollback();
     }
-    assert.equal((await store.listTransactionsAsJson({ sort: [], limit: 10, offset: 0 })).count, 1);
+    assert.equal((await store.transactions.page({ sort: [], limit: 10, offset: 0 })).count, 1);
   });
 
   describe('every page shape', async () => {
@@ -200,7 +200,7 @@ describe('SQLite JSON pages', () => {
           for (const window of WINDOWS.slice(0, 2)) {
             const query: TransactionQuery = { ...filters, sort, ...window };
             assert.equal(sorts(queries.listPageAs(query, TRANSACTION_JSON)), sorts(queries.listPage(query)), JSON.stringify(query));
-            assert.equal(sorts(queries.listStoredJsonPage(query)), sorts(queries.listPage(query)), `stored: ${JSON.stringify(query)}`);
+            assert.equal(sorts(listStoredJsonPage(queries, query)), sorts(queries.listPage(query)), `stored: ${JSON.stringify(query)}`);
           }
         }
       }

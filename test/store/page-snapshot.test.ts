@@ -14,7 +14,7 @@ describeEachEngine(
       const writes = (async () => {
         try {
           for (let round = 0; round < 150; round += 1) {
-            await Promise.all([0, 1, 2, 3].map((k) => store.createTransaction({ date: '2024-01-01', description: `w${round}.${k}`, value: round, category: k % 2 === 0 ? 'Even' : null })));
+            await Promise.all([0, 1, 2, 3].map((k) => store.transactions.create({ date: '2024-01-01', description: `w${round}.${k}`, value: round, category: k % 2 === 0 ? 'Even' : null })));
           }
         } finally {
           writing = false;
@@ -23,7 +23,7 @@ describeEachEngine(
       let reads = 0;
       while (writing) {
         for (const query of [whole(), whole({ category: 'Even' }), whole({ category: null, sort: [{ field: 'value', descending: true }] })]) {
-          const page = await store.listTransactions(query);
+          const page = await store.transactions.list(query);
           assert.equal(page.total, page.rows.length, `${JSON.stringify(query)}: X-Total-Count ${page.total} beside ${page.rows.length} rows`);
           reads += 1;
         }
@@ -32,7 +32,7 @@ describeEachEngine(
       }
       await writes;
       assert.ok(reads >= 10, `only ${reads} reads overlapped the writes`);
-      assert.equal((await store.listTransactions(whole())).total, 600);
+      assert.equal((await store.transactions.list(whole())).total, 600);
     });
   },
   { sqliteWriterThread: true },

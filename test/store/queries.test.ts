@@ -1,29 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import {
-  DummyDriver,
-  Kysely,
-  PostgresAdapter,
-  PostgresIntrospector,
-  PostgresQueryCompiler,
-  SqliteAdapter,
-  SqliteIntrospector,
-  SqliteQueryCompiler,
-} from 'kysely';
-import { escapeLike, postgresQuirks, sqliteQuirks } from '../../src/store/dialect-quirks.js';
+import { Kysely } from 'kysely';
+import { sqliteQuirks } from '../../src/store/sqlite/sqlite-quirks.js';
+import { escapeLike, postgresQuirks } from '../../src/store/postgres/postgres-quirks.js';
 import { Queries } from '../../src/store/queries.js';
 import type { Database } from '../../src/store/schema.js';
+import { offlineDialect } from '../support/offline-dialect.js';
 
 /** Query builders without a connection: only SQL text and parameters are inspected. */
 function offline(engine: 'sqlite' | 'postgres'): Queries {
-  const db = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => (engine === 'sqlite' ? new SqliteAdapter() : new PostgresAdapter()),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (kysely) => (engine === 'sqlite' ? new SqliteIntrospector(kysely) : new PostgresIntrospector(kysely)),
-      createQueryCompiler: () => (engine === 'sqlite' ? new SqliteQueryCompiler() : new PostgresQueryCompiler()),
-    },
-  });
+  const db = new Kysely<Database>({ dialect: offlineDialect(engine) });
   return new Queries(db, engine === 'sqlite' ? sqliteQuirks : postgresQuirks);
 }
 

@@ -19,8 +19,8 @@ let files = 0;
 async function migratedPath(): Promise<string> {
   const path = join(dir, `store-${(files += 1)}.db`);
   const store = new SqliteStore({ path, writer: 'inline' });
-  await store.migrate();
-  await store.close();
+  await store.lifecycle.migrate();
+  await store.lifecycle.close();
   return path;
 }
 
@@ -44,9 +44,9 @@ const row = (description: string) => ({ date: '2024-01-01', description, value: 
 async function count(path: string): Promise<number> {
   const store = new SqliteStore({ path, writer: 'inline' });
   try {
-    return (await store.listTransactions({ sort: [], limit: 0, offset: 0 })).total;
+    return (await store.transactions.list({ sort: [], limit: 0, offset: 0 })).total;
   } finally {
-    await store.close();
+    await store.lifecycle.close();
   }
 }
 
@@ -62,7 +62,7 @@ describe('RemoteWriter over a writer thread that crashes', () => {
       await assert.rejects(inFlight, /may or may not be stored/);
       const afterCrash = await writer.submit('createTransaction', row('after'));
       assert.equal(transports.length, 2, 'a second thread was started');
-      assert.equal(afterCrash.description, 'after');
+      assert.equal(afterCrash.status === 'created' && afterCrash.record.description, 'after');
     } finally {
       await writer.close();
     }

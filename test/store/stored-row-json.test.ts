@@ -46,9 +46,9 @@ function assertCurrent(path: string, rows: number, label: string): void {
 
 async function openStore(path: string): Promise<SqliteStore> {
   const store = new SqliteStore({ path });
-  await store.migrate();
-  await store.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
-  await store.addBank({ id: 'monzo', name: 'Monzo', aggregatorId: null });
+  await store.lifecycle.migrate();
+  await store.catalogue.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
+  await store.catalogue.addBank({ id: 'monzo', name: 'Monzo', aggregatorId: null });
   return store;
 }
 
@@ -71,8 +71,8 @@ describe('stored row JSON (SQLite)', () => {
     insert.run('2024-01-03', 'tiny', 'tiny', 1e-7, null, 'ing');
     early.close();
     const store = new SqliteStore({ path });
-    await store.migrate();
-    await store.close();
+    await store.lifecycle.migrate();
+    await store.lifecycle.close();
     assertCurrent(path, 3, 'after migrating');
   });
 
@@ -82,7 +82,7 @@ describe('stored row JSON (SQLite)', () => {
     try {
       const created = [];
       for (let n = 0; n < 40; n += 1) {
-        created.push(await store.createTransaction({
+        created.push(await store.transactions.create({
           date: `2024-02-${String(1 + (n % 28)).padStart(2, '0')}`,
           description: `shop ${n} "50% off" \\ é`,
           value: [0, -0, 1 / 3, -1234.5, 2 ** 53 + 2, 1e-7, 42][n % 7] as number,
@@ -91,11 +91,11 @@ describe('stored row JSON (SQLite)', () => {
         }));
       }
       assertCurrent(path, 40, 'after creating');
-      for (const [n, row] of created.entries()) if (n % 2 === 0) await store.setTransactionCategory(row.id, [null, 'Bills', 'Food'][n % 3] ?? null);
+      for (const [n, row] of created.entries()) if (n % 2 === 0) await store.transactions.setCategory(row.id, [null, 'Bills', 'Food'][n % 3] ?? null);
       assertCurrent(path, 40, 'after re-categorising');
-      await store.removeCategory('Travel', { force: true });
+      await store.catalogue.removeCategory('Travel', { force: true });
       assertCurrent(path, 40, 'after a forced removal');
-      const session = await store.beginImport('ing');
+      const session = await store.imports.begin('ing');
       await session.insertNew([
         { key: 'k1', date: '2024-03-01', description: 'imported', value: -0.5, category: 'New' },
         { key: 'k2', date: '2024-03-02', description: 'imported too', value: 7, category: null },
@@ -103,7 +103,7 @@ describe('stored row JSON (SQLite)', () => {
       await session.commit();
       assertCurrent(path, 42, 'after an import');
     } finally {
-      await store.close();
+      await store.lifecycle.close();
     }
     // Behind the API: an edit with the sqlite3 shell, and a rename cascading from categories.
     const db = new Database(path);
@@ -117,15 +117,15 @@ describe('stored row JSON (SQLite)', () => {
   it('is rewritten by the target of `moneta copy`, never copied from the source', async () => {
     const source = freshPath();
     const store = await openStore(source);
-    for (let n = 0; n < 25; n += 1) await store.createTransaction({ date: '2024-04-01', description: `copied ${n}`, value: n / 7, category: n % 2 ? 'Food' : undefined, bank: 'ing' });
-    await store.close();
+    for (let n = 0; n < 25; n += 1) await store.transactions.create({ date: '2024-04-01', description: `copied ${n}`, value: n / 7, category: n % 2 ? 'Food' : undefined, bank: 'ing' });
+    await store.lifecycle.close();
     // A stale text in the source must not travel: the target computes its own.
     const db = new Database(source);
     db.exec('DROP TRIGGER transactions_row_json_update');
     db.exec("UPDATE transactions SET row_json = '{}' WHERE id = 3");
     db.close();
     const target = freshPath();
-    await (await openStore(target)).close();
+    await (await openStore(target)).lifecycle.close();
     const access = (path: string) => openTableAccess({ db: path, statementTimeoutMs: 60_000, busyTimeoutMs: 5000 });
     const [from, to] = [access(source), access(target)];
     try {

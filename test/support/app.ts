@@ -4,9 +4,14 @@ import pino from 'pino';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import type { Store } from '../../src/store/store.js';
 
-/** A real app around the given store, closed after the test file. Logs are discarded. */
+/**
+ * A real app around the given store, closed after the test file. Logs are discarded. Load
+ * shedding on event-loop delay is off unless a test sets it (a loaded test machine would get
+ * spurious 503s); the other limits are the defaults.
+ */
 export async function buildTestApp(store: Store, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ store, logger: pino({ level: 'silent' }), accessLog: false, ...options });
+  const security = { ...options.security, limits: { maxEventLoopDelayMs: 0, ...options.security?.limits } };
+  const app = await buildApp({ store, logger: pino({ level: 'silent' }), accessLog: false, ...options, security });
   after(() => app.close());
   return app;
 }

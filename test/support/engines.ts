@@ -29,7 +29,7 @@ export function describeEachEngine(title: string, suite: (context: EngineContext
     const stores: Store[] = [];
     const databases: TestDatabase[] = [];
     afterEach(async () => {
-      await Promise.all(stores.splice(0).map((store) => store.close()));
+      await Promise.all(stores.splice(0).map((store) => store.lifecycle.close()));
       await Promise.all(databases.splice(0).map((database) => database.drop()));
     });
     const freshDbSetting = async () => {
@@ -42,7 +42,7 @@ export function describeEachEngine(title: string, suite: (context: EngineContext
         engine: 'postgres',
         async freshStore() {
           const store = new PostgresStore({ url: await freshDbSetting() });
-          await store.migrate();
+          await store.lifecycle.migrate();
           stores.push(store);
           return store;
         },
@@ -56,13 +56,13 @@ function describeSqlite(title: string, suite: (context: EngineContext) => void, 
   describe(title, () => {
     const stores: Store[] = [];
     afterEach(async () => {
-      await Promise.all(stores.splice(0).map((store) => store.close()));
+      await Promise.all(stores.splice(0).map((store) => store.lifecycle.close()));
     });
     suite({
       engine: 'sqlite',
       async freshStore() {
         const store = await open();
-        await store.migrate();
+        await store.lifecycle.migrate();
         stores.push(store);
         return store;
       },

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { after } from 'node:test';
 import { projectFile } from '../../src/project-root.js';
@@ -10,8 +10,12 @@ export interface SpawnedServer {
   child: ChildProcess;
   /** Every log line (stdout and stderr) so far, for assertions and failure messages. */
   output: string[];
+  /** Resolves with the first log line (so far or to come) matching the pattern. */
+  line(pattern: RegExp): Promise<string>;
   /** SIGTERM, then waits for the exit; resolves to the exit code. */
   stop(): Promise<number | null>;
+  /** Resolves to the exit code once the process has exited, however it was stopped. */
+  exited: Promise<number | null>;
 }
 
 const START_TIMEOUT_MS = 30_000;
@@ -24,10 +28,30 @@ const START_TIMEOUT_MS = 30_000;
 export async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<SpawnedServer> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', ...args],
+    // Load shedding on event-loop delay off (a loaded test machine gets spurious 503s); a test
+    // about it passes its own --max-event-loop-delay, which wins as the later one.
+    ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--max-event-loop-delay', '0', ...args],
     { cwd: projectFile('.'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const output: string[] = [];
+  const lines = new EventEmitter();
+  const line = (pattern: RegExp) =>
+    new Promise<string>((resolve, reject) => {
+      const seen = output.find((text) => pattern.test(text));
+      if (seen !== undefined) return resolve(seen);
+      const onLine = (text: string) => {
+        if (!pattern.test(text)) return;
+        lines.off('line', onLine);
+        child.off('exit', onExit);
+        resolve(text);
+      };
+      const onExit = () => {
+        lines.off('line', onLine);
+        reject(new Error(`server exited without a log line matching ${pattern}:\n${output.join('\n')}`));
+      };
+      lines.on('line', onLine);
+      child.once('exit', onExit);
+    });
   const exited: Promise<number | null> = once(child, 'exit').then(([code]) => code as number | null);
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -39,9 +63,10 @@ export async function spawnServer(args: string[], env: Record<string, string> = 
     const timer = setTimeout(() => reject(new Error(`server did not start in ${START_TIMEOUT_MS} ms:\n${output.join('\n')}`)), START_TIMEOUT_MS);
     for (const stream of [child.stdout, child.stderr]) {
       if (!stream) continue;
-      createInterface({ input: stream }).on('line', (line) => {
-        output.push(line);
-        const match = /moneta listening on (http:\/\/[^\s"]+)/.exec(line);
+      createInterface({ input: stream }).on('line', (text) => {
+        output.push(text);
+        lines.emit('line', text);
+        const match = /moneta listening on (http:\/\/[^\s"]+)/.exec(text);
         if (match?.[1]) {
           clearTimeout(timer);
           resolve(match[1]);
@@ -53,7 +78,7 @@ export async function spawnServer(args: string[], env: Record<string, string> = 
       reject(new Error(`server exited (code ${code}) before listening:\n${output.join('\n')}`));
     });
   });
-  return { baseUrl, child, output, stop };
+  return { baseUrl, child, output, line, stop, exited };
 }
 
 export interface HttpResult {

@@ -1,7 +1,6 @@
-import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../domain/errors.js';
 import { parseSortSpec, SortSpecError } from '../../domain/sort.js';
-import type { IdempotencyKeys } from '../../security/idempotency.js';
+import type { IdempotencyKeys } from '../../services/idempotency.service.js';
 import { foldForSearch } from '../../domain/text.js';
 import type { TransactionQuery } from '../../domain/transaction.js';
 import type { TransactionsService } from '../../services/transactions.service.js';
@@ -17,11 +16,12 @@ export function transactionHandlers(transactions: TransactionsService, idempoten
     async listTransactions({ query }, reply) {
       const listQuery = toTransactionQuery(query);
       if (listQuery.limit > STREAMED_PAGE_LIMIT) return sendStreamedPage(reply, await transactions.stream(listQuery));
-      // SQLite writes the page's JSON itself, the same bytes as the serialiser would: sent as it is.
-      const written = await transactions.listAsJson(listQuery);
-      if (written !== null) return sendPage(reply, written.total, written.count, () => reply.type(JSON_TYPE).send(written.json));
-      const page = await transactions.list(listQuery);
-      return sendPage(reply, page.total, page.rows.length, () => reply.send(page.rows.map(presentTransaction)));
+      // The store writes the page's JSON, the same bytes as the serialiser would: sent as it is.
+      const page = await transactions.page(listQuery);
+      reply.header('x-total-count', String(page.total));
+      // An empty page is 204 without a body.
+      if (page.count === 0) return reply.code(204).send();
+      return reply.code(200).type(JSON_TYPE).send(page.json);
     },
 
     async createTransaction({ body, headers }, reply) {
@@ -62,14 +62,6 @@ export function transactionHandlers(transactions: TransactionsService, idempoten
 
 /** The Content-Type Fastify's serialiser sets; with it, a string body is sent as it is. */
 const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** X-Total-Count on every page; 204 without a body when it is empty. */
-function sendPage(reply: FastifyReply, total: number, count: number, send: () => FastifyReply): FastifyReply {
-  reply.header('x-total-count', String(total));
-  if (count === 0) return reply.code(204).send();
-  reply.code(200);
-  return send();
-}
 
 type ListQuery = Parameters<Handlers['listTransactions']>[0]['query'];
 

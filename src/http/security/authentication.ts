@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TokenAuthenticator } from '../../security/token-authenticator.js';
+import type { TokenAuthenticator } from '../../services/token-authenticator.js';
 import { sendProblem } from '../problems.js';
 
 /** Methods a read-only token may use. */

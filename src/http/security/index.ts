@@ -1,11 +1,12 @@
 import type { Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
-import { TokenAuthenticator } from '../../security/token-authenticator.js';
+import { TokenAuthenticator } from '../../services/token-authenticator.js';
 import type { Store } from '../../store/store.js';
 import { registerAuthentication } from './authentication.js';
 import { registerCors } from './cors.js';
 import { registerHostAllowlist } from './host-allowlist.js';
-import { DEFAULT_LIMITS, limitServerOptions, registerLimits, type LimitOptions } from './limits.js';
+import { DEFAULT_LIMITS, type LimitOptions } from '../../config/limits.js';
+import { limitServerOptions, registerLimits } from './limits.js';
 
 export interface SecurityOptions {
   /**
@@ -31,7 +32,7 @@ export function securityServerOptions(options: SecurityOptions = {}): FastifyHtt
 }
 
 /** Registered before the routes, in order: limits, CORS, Host check, authentication. */
-export async function registerSecurity(app: FastifyInstance, store: Store, options: SecurityOptions = {}): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, store: Pick<Store, 'tokens'>, options: SecurityOptions = {}): Promise<void> {
   await registerLimits(app, resolvedLimits(options));
   if (options.corsOrigins && options.corsOrigins.length > 0) registerCors(app, options.corsOrigins);
   if (options.allowedHosts !== false) registerHostAllowlist(app, options.allowedHosts ?? []);

@@ -4,39 +4,7 @@ import underPressure from '@fastify/under-pressure';
 import type { Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
 import { problem, sendProblem } from '../problems.js';
-
-export interface LimitOptions {
-  /** Longest request line + headers, in bytes (Node's limit; 431 beyond it). */
-  maxHeaderBytes: number;
-  /** Longest URL (path and query), in characters (414 beyond it). */
-  maxUrlLength: number;
-  /** A client must send its whole request, headers and body, within this time (408 beyond it). */
-  requestTimeoutMs: number;
-  /** A connection with nothing to do (between keep-alive requests, too) is closed after this time. */
-  connectionTimeoutMs: number;
-  /** Requests handled at once; more get 503 with Retry-After instead of waiting in a queue. */
-  maxInFlight: number;
-  /** Of those, from one client address (counted from its headers, so slow bodies count too). */
-  maxInFlightPerClient: number;
-  /** Of those, on one connection (pipelined requests). */
-  maxInFlightPerConnection: number;
-  /** Event-loop delay above which new requests get 503 with Retry-After (0: not checked). */
-  maxEventLoopDelayMs: number;
-  /** Per-client rate limit (by remote address); undefined: none. */
-  rateLimit?: { max: number; windowMs: number };
-}
-
-export const DEFAULT_LIMITS: LimitOptions = {
-  maxHeaderBytes: 16 * 1024,
-  // A 1000-character description filter in 4-byte UTF-8, percent-encoded, is 12,000 characters.
-  maxUrlLength: 14 * 1024,
-  requestTimeoutMs: 30_000,
-  connectionTimeoutMs: 60_000,
-  maxInFlight: 512,
-  maxInFlightPerClient: 64,
-  maxInFlightPerConnection: 8,
-  maxEventLoopDelayMs: 1000,
-};
+import type { LimitOptions } from '../../config/limits.js';
 
 const RETRY_AFTER_SECONDS = 1;
 

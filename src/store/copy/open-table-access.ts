@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import { isPostgresUrl } from '../open-store.js';
+import { isPostgresUrl } from '../../config/database.js';
 import { preparePrivateDatabaseFile } from '../sqlite/open-file.js';
 import { KyselyTableAccess, type CopyQuirks } from './kysely-table-access.js';
 import type { TableAccess } from './table-access.js';

@@ -1,7 +1,27 @@
 import type pg from 'pg';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../schema.js';
 
 const INTERVAL_MS = 2000;
+
+/**
+ * PostgreSQL keeps counts as appended deltas (migration 0004): this folds them into one row per
+ * (category, bank). Safe beside writers and other compactions: each delta row is deleted, and
+ * so moved, exactly once; rows appended meanwhile wait for the next run.
+ */
+export function compactCounts(db: Kysely<Database>): CompiledQuery {
+  return sql`WITH moved AS (DELETE FROM transaction_counts RETURNING category, bank_id, n)
+    INSERT INTO transaction_counts (category, bank_id, n)
+    SELECT category, bank_id, sum(n) FROM moved GROUP BY category, bank_id HAVING sum(n) <> 0`.compile(db);
+}
+
+/** How many delta rows the counts table holds, and for how many (category, bank) pairs. */
+export function countDeltaStats(db: Kysely<Database>): CompiledQuery<{ deltas: number; pairs: number }> {
+  return db
+    .selectFrom('transaction_counts')
+    .select((eb) => [eb.fn.countAll<number>().as('deltas'), sql<number>`count(DISTINCT (category, bank_id))`.as('pairs')])
+    .compile();
+}
 
 /**
  * Folds the appended count deltas (migration 0004) now and then, so summing them stays a few

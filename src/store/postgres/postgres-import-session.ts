@@ -2,9 +2,8 @@ import type pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '../../domain/errors.js';
 import type { CompiledQuery } from 'kysely';
-import type { ImportedTransaction, ImportSession } from '../import-session.js';
-import { postgresImportSql as SQL } from '../import-sql.js';
-import { toKeyMap } from '../sqlite/sqlite-import-session.js';
+import { StoreImportSession, type ImportConnection, type ImportSession } from '../import-session.js';
+import { postgresImportSql } from './import-sql.js';
 
 /**
  * An import on PostgreSQL: one connection, one transaction. An advisory lock per bank makes
@@ -19,13 +18,30 @@ export async function beginPostgresImport(pool: pg.Pool, bank: string, translate
     // server may take longer, and nothing waits on an import but its own user.
     await client.query(withTimeout({ text: `SET LOCAL statement_timeout = ${BATCH_TIMEOUT_MS}` }));
     await takeBankLock(client, bank);
-    await client.query(SQL.createOccurrenceTable().sql);
+    await client.query(postgresImportSql.createOccurrenceTable().sql);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     client.release(true);
     throw error;
   }
-  return new PostgresImportSession(client, bank, translateError);
+  const connection: ImportConnection = {
+    run: async <T>(query: CompiledQuery<T>) =>
+      (await client.query<T & pg.QueryResultRow>(withTimeout({ text: query.sql, values: query.parameters as unknown[] }))).rows,
+    async commit() {
+      await client.query('COMMIT');
+      client.release();
+    },
+    async rollback() {
+      let broken = false;
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      client.release(broken);
+    },
+  };
+  return new StoreImportSession(connection, postgresImportSql, bank, translateError);
 }
 
 const BATCH_TIMEOUT_MS = 120_000;
@@ -48,66 +64,5 @@ async function takeBankLock(client: pg.PoolClient, bank: string): Promise<void> 
     if (rows[0]?.locked) return;
     if (Date.now() > deadline) throw new DomainError('conflict', `another import into bank "${bank}" is still running; try again when it has finished`);
     await sleep(200);
-  }
-}
-
-class PostgresImportSession implements ImportSession {
-  private open = true;
-
-  constructor(
-    private readonly client: pg.PoolClient,
-    private readonly bank: string,
-    private readonly translateError: (error: unknown) => unknown,
-  ) {}
-
-  async loadOccurrences(fingerprints: readonly string[]): Promise<Map<string, number>> {
-    return this.guard(async () => new Map((await this.all(SQL.occurrencesOf(fingerprints))).map((row) => [row.fingerprint, Number(row.n)])));
-  }
-
-  async saveOccurrences(counts: ReadonlyMap<string, number>): Promise<void> {
-    await this.guard(() => this.all(SQL.saveOccurrences(counts)));
-  }
-
-  async findByKeys(keys: readonly string[]): Promise<Map<string, number>> {
-    return this.guard(async () => toKeyMap(await this.all(SQL.findByKeys(this.bank, keys))));
-  }
-
-  async insertNew(rows: readonly ImportedTransaction[]): Promise<Map<string, number>> {
-    return this.guard(async () => {
-      const categories = [...new Set(rows.flatMap((row) => (row.category === null ? [] : [row.category])))];
-      if (categories.length > 0) await this.all(SQL.insertCategoriesIfMissing(categories));
-      return toKeyMap(await this.all(SQL.insertTransactions(this.bank, rows)));
-    });
-  }
-
-  async commit(): Promise<void> {
-    await this.guard(() => this.client.query('COMMIT'));
-    this.open = false;
-    this.client.release();
-  }
-
-  async rollback(): Promise<void> {
-    if (!this.open) return;
-    this.open = false;
-    let broken = false;
-    try {
-      await this.client.query('ROLLBACK');
-    } catch {
-      broken = true;
-    }
-    this.client.release(broken);
-  }
-
-  private async guard<T>(work: () => Promise<T>): Promise<T> {
-    if (!this.open) throw new Error('this import session is finished');
-    try {
-      return await work();
-    } catch (error) {
-      throw this.translateError(error);
-    }
-  }
-
-  private async all<T extends pg.QueryResultRow>(query: CompiledQuery<T>): Promise<T[]> {
-    return (await this.client.query<T>(withTimeout({ text: query.sql, values: query.parameters as unknown[] }))).rows;
   }
 }

@@ -1,36 +1,37 @@
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, type CompiledQuery } from 'kysely';
-import { DomainError, invalidField, StoreUnavailableError } from '../../domain/errors.js';
-import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
-import { postgresQuirks } from '../dialect-quirks.js';
+import { DomainError, StoreUnavailableError } from '../../domain/errors.js';
+import { transactionObject, type TransactionQuery } from '../../domain/transaction.js';
+import { postgresQuirks } from './postgres-quirks.js';
 import { migrationProvider } from '../migrations/index.js';
+import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal } from '../queries.js';
 import {
-  Queries,
-  toBank,
-  toCategory,
-  toCount,
-  createdRecord,
-  isPageRow,
-  toTransactionRecord,
-  type BankRow,
-  type CategoryRow,
-  type CountRow,
-  type PageRowWithTotal,
-  type TransactionRow,
-} from '../queries.js';
+  catalogueRepository,
+  idempotencyRepository,
+  rulesRepository,
+  tokensRepository,
+  transactionsRepository,
+  type EngineAccess,
+} from '../repositories.js';
 import type { Database as Schema } from '../schema.js';
-import type { RemoveOutcome, Store, TransactionPage, TransactionStream } from '../store.js';
-import type { ApiTokenRecord } from '../../domain/api-token.js';
-import { createdTransactionResponse, replayOf, type IdempotencyKeyRow, type IdempotencyRequest, type IdempotentCreation } from '../../domain/idempotency.js';
-import { SecurityQueries, toApiToken, type ApiTokenRow } from '../security-queries.js';
-import type { NewRule, Rule } from '../../domain/rules/rule.js';
-import type { ImportSession } from '../import-session.js';
-import { RulesQueries, toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from '../rules-queries.js';
+import type {
+  CatalogueRepository,
+  IdempotencyRepository,
+  ImportsRepository,
+  RulesRepository,
+  Store,
+  StoreLifecycle,
+  TokensRepository,
+  TransactionPage,
+  TransactionsRepository,
+} from '../store.js';
+import { programOf, StoreQueries, writePrograms, type WriteArgs, type WriteName, type WriteProgram, type WriteResult } from '../writes.js';
 import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
 import { openPostgresStream } from './postgres-stream.js';
-import { CountCompactor } from './count-compactor.js';
-import { DEFAULT_STREAM_LIMITS, StreamGate, type StreamLimits } from '../stream-gate.js';
+import { compactCounts, CountCompactor, countDeltaStats } from './count-compactor.js';
+import { StreamGate } from '../stream-gate.js';
+import { DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from '../../config/limits.js';
 
 export interface PostgresStoreOptions {
   url: string;
@@ -44,7 +45,7 @@ export interface PostgresStoreOptions {
    * Streamed pages at once and how long one may take (see StreamGate). Streams use a pool of
    * their own, of `maxStreams` connections, so they never take the connections short requests use.
    */
-  streams?: Omit<StreamLimits, 'statementTimeoutMs'>;
+  streams?: StreamLimitOptions;
 }
 
 /** int8 (counts, ids) as numbers: ids are assigned from 1 and stay far below 2^53. */
@@ -58,14 +59,20 @@ type Runner = Pick<pg.PoolClient, 'query'>;
 
 export class PostgresStore implements Store {
   readonly engine = 'postgres' as const;
+  readonly lifecycle: StoreLifecycle;
+  readonly transactions: TransactionsRepository;
+  readonly catalogue: CatalogueRepository;
+  readonly rules: RulesRepository;
+  readonly imports: ImportsRepository;
+  readonly tokens: TokensRepository;
+  readonly idempotency: IdempotencyRepository;
+
   private readonly pool: pg.Pool;
   private readonly streamPool: pg.Pool;
   private readonly streams: StreamGate;
   private readonly kysely: Kysely<Schema>;
-  private readonly queries: Queries;
+  private readonly queries: StoreQueries;
   private readonly compactor: CountCompactor;
-  private readonly rules: RulesQueries;
-  private readonly security: SecurityQueries;
 
   constructor(options: PostgresStoreOptions) {
     const statementTimeout = options.statementTimeoutMs ?? 5000;
@@ -74,13 +81,49 @@ export class PostgresStore implements Store {
     this.streamPool = openPool(options, streamLimits.maxStreams);
     this.streams = new StreamGate(streamLimits);
     this.kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: this.pool }) });
-    this.queries = new Queries(this.kysely, postgresQuirks);
-    this.compactor = new CountCompactor(this.pool, this.queries.countDeltaStats(), this.queries.compactCounts());
-    this.rules = new RulesQueries(this.kysely);
-    this.security = new SecurityQueries(this.kysely);
+    this.queries = new StoreQueries(this.kysely, postgresQuirks);
+    this.compactor = new CountCompactor(this.pool, countDeltaStats(this.kysely), compactCounts(this.kysely));
+    const programs = writePrograms(this.queries);
+
+    const access: EngineAccess = {
+      queries: this.queries,
+      all: <T>(query: CompiledQuery<T>) => this.guard(() => all<T & pg.QueryResultRow>(this.pool, query)),
+      first: <T>(query: CompiledQuery<T>) => this.guard(() => first<T & pg.QueryResultRow>(this.pool, query)),
+      write: <K extends WriteName>(op: K, ...args: WriteArgs<K>) =>
+        this.guard(() => this.transaction((client) => runProgram(client, programOf(programs, { op, args })))) as Promise<WriteResult<K>>,
+    };
+    this.transactions = transactionsRepository(access, {
+      list: (query) => this.guard(() => this.listPage(query)),
+      async page(query) {
+        // Rows become the contract's objects and JSON here: the bytes the route's serialiser writes.
+        const { total, rows } = await this.list(query);
+        return { total, count: rows.length, json: JSON.stringify(rows.map(transactionObject)) };
+      },
+      // Streams hold their connection while the client reads: on a pool of their own, so slow
+      // readers never take the connections short requests need; capped and timed by the gate.
+      stream: (query) =>
+        this.streams.start(() =>
+          this.guard(() => openPostgresStream(this.streamPool, this.queries.transactions.countMatching(query), this.queries.transactions.listPage(query))),
+        ),
+    });
+    this.catalogue = catalogueRepository(access);
+    this.rules = rulesRepository(access);
+    this.tokens = tokensRepository(access);
+    this.idempotency = idempotencyRepository(access);
+    this.imports = { begin: (bank) => this.guard(() => beginPostgresImport(this.pool, bank, translateError)) };
+    this.lifecycle = {
+      migrate: () => this.migrate(),
+      ping: async () => void (await this.guard(() => this.pool.query('SELECT 1'))),
+      close: async () => {
+        await this.compactor.stop();
+        await this.kysely.destroy();
+        await this.streamPool.end();
+      },
+      durabilityWarnings: () => this.durabilityWarnings(),
+    };
   }
 
-  async migrate(): Promise<void> {
+  private async migrate(): Promise<void> {
     const migrator = new Migrator({
       db: this.kysely,
       provider: migrationProvider('postgres'),
@@ -91,12 +134,8 @@ export class PostgresStore implements Store {
     if (error) throw translateError(error);
   }
 
-  async ping(): Promise<void> {
-    await this.guard(() => this.pool.query('SELECT 1'));
-  }
-
   /** Settings under which an acknowledged write could be lost in a crash. */
-  async durabilityWarnings(): Promise<string[]> {
+  private async durabilityWarnings(): Promise<string[]> {
     const result = await this.guard(() =>
       this.pool.query<{ name: string; setting: string }>(
         "SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes')",
@@ -113,164 +152,14 @@ export class PostgresStore implements Store {
     return warnings;
   }
 
-  async close(): Promise<void> {
-    await this.compactor.stop();
-    await this.kysely.destroy();
-    await this.streamPool.end();
-  }
-
-  async listTransactions(query: TransactionQuery): Promise<TransactionPage> {
-    return this.guard(async () => {
-      if (query.limit === 0) return { total: toCount(await first<CountRow>(this.pool, this.queries.countMatching(query))), rows: [] };
-      // One statement: the total and the page come from one snapshot, in one round trip.
-      const rows = await all<PageRowWithTotal>(this.pool, this.queries.listPageWithTotal(query));
-      // The count's subquery always yields its one row, so the join does too.
-      const total = toCount(rows[0] && { n: rows[0].total });
-      return { total, rows: rows.filter(isPageRow).map(toTransactionRecord) };
-    });
-  }
-
-  streamTransactions(query: TransactionQuery): Promise<TransactionStream> {
-    return this.streams.start(() => this.guard(() => openPostgresStream(this.streamPool, this.queries.countMatching(query), this.queries.listPage(query))));
-  }
-
-  async findTransactionById(id: TransactionId): Promise<TransactionRecord | null> {
-    const row = await this.guard(() => first<TransactionRow>(this.pool, this.queries.findTransactionById(id)));
-    return row ? toTransactionRecord(row) : null;
-  }
-
-  createTransaction(input: NewTransaction): Promise<TransactionRecord> {
-    return this.guard(() => this.transaction((client) => this.insertTransaction(client, input)));
-  }
-
-  createTransactionIdempotent(input: NewTransaction, request: IdempotencyRequest): Promise<IdempotentCreation> {
-    return this.guard(() =>
-      this.transaction(async (client): Promise<IdempotentCreation> => {
-        await client.query(text(this.security.deleteExpiredKey(request.key, request.expiredBefore)));
-        // A concurrent request with the same key waits on this insert until the first commits.
-        if (!(await first<{ key: string }>(client, this.security.claimKey(request.key, request.fingerprint, request.now)))) {
-          return replayOf(await first<IdempotencyKeyRow>(client, this.security.findKey(request.key)), request.fingerprint);
-        }
-        const created = await this.insertTransaction(client, input);
-        const response = createdTransactionResponse(created);
-        await client.query(text(this.security.completeKey(request.key, created.id, response)));
-        return { outcome: 'created', response };
-      }),
-    );
-  }
-
-  async purgeIdempotencyKeys(expiredBefore: number): Promise<number> {
-    const result = await this.guard(() => this.pool.query(text(this.security.deleteExpiredKeys(expiredBefore))));
-    return result.rowCount ?? 0;
-  }
-
-  async listApiTokens(): Promise<ApiTokenRecord[]> {
-    return (await this.guard(() => all<ApiTokenRow>(this.pool, this.security.listApiTokens()))).map(toApiToken);
-  }
-
-  async addApiToken(token: ApiTokenRecord): Promise<boolean> {
-    const result = await this.guard(() => this.pool.query(text(this.security.insertApiToken(token))));
-    return (result.rowCount ?? 0) > 0;
-  }
-
-  async removeApiToken(name: string): Promise<boolean> {
-    const result = await this.guard(() => this.pool.query(text(this.security.deleteApiToken(name))));
-    return (result.rowCount ?? 0) > 0;
-  }
-
-  private async insertTransaction(client: pg.PoolClient, input: NewTransaction): Promise<TransactionRecord> {
-    if (input.bank != null && !(await first<BankRow>(client, this.queries.findBankById(input.bank)))) {
-      throw invalidField('body', 'bank', `names no known bank ("${input.bank}")`);
-    }
-    if (input.category != null) await client.query(text(this.queries.insertCategoryIfMissing(input.category)));
-    return createdRecord(await first<{ id: number }>(client, this.queries.insertTransaction(input)), input);
-  }
-
-  setTransactionCategory(id: TransactionId, category: string | null): Promise<boolean> {
-    return this.guard(() =>
-      this.transaction(async (client) => {
-        // Check first, so a PUT to a missing transaction creates no category either.
-        if (!(await first<TransactionRow>(client, this.queries.findTransactionById(id)))) return false;
-        if (category !== null) await client.query(text(this.queries.insertCategoryIfMissing(category)));
-        const result = await client.query(text(this.queries.updateTransactionCategory(id, category)));
-        return (result.rowCount ?? 0) > 0;
-      }),
-    );
-  }
-
-  async listBanks(): Promise<Bank[]> {
-    return (await this.guard(() => all<BankRow>(this.pool, this.queries.listBanks()))).map(toBank);
-  }
-
-  async findBankById(id: string): Promise<Bank | null> {
-    const row = await this.guard(() => first<BankRow>(this.pool, this.queries.findBankById(id)));
-    return row ? toBank(row) : null;
-  }
-
-  async addBank(bank: Bank): Promise<boolean> {
-    const result = await this.guard(() => this.pool.query(text(this.queries.insertBank(bank))));
-    return (result.rowCount ?? 0) > 0;
-  }
-
-  removeBank(id: string): Promise<RemoveOutcome> {
-    return this.guard(() =>
-      this.transaction(async (client): Promise<RemoveOutcome> => {
-        if (!(await first<BankRow>(client, this.queries.findBankById(id)))) return { status: 'missing' };
-        const transactions = toCount(await first<CountRow>(client, this.queries.countOfBank(id)));
-        if (transactions > 0) return { status: 'in-use', transactions };
-        await client.query(text(this.queries.deleteBank(id)));
-        return { status: 'removed' };
-      }),
-    );
-  }
-
-  async listCategories(): Promise<Category[]> {
-    return (await this.guard(() => all<CategoryRow>(this.pool, this.queries.listCategories()))).map(toCategory);
-  }
-
-  async saveCategory(category: Category): Promise<void> {
-    await this.guard(() => this.pool.query(text(this.queries.upsertCategory(category))));
-  }
-
-  removeCategory(name: string, options: { force: boolean }): Promise<RemoveOutcome> {
-    return this.guard(() =>
-      this.transaction(async (client): Promise<RemoveOutcome> => {
-        if (!(await first<CategoryRow>(client, this.queries.findCategory(name)))) return { status: 'missing' };
-        const transactions = toCount(await first<CountRow>(client, this.queries.countInCategory(name)));
-        if (transactions > 0 && !options.force) return { status: 'in-use', transactions };
-        if (transactions > 0) await client.query(text(this.queries.uncategoriseAll(name)));
-        await client.query(text(this.queries.deleteCategory(name)));
-        return { status: 'removed' };
-      }),
-    );
-  }
-
-  beginImport(bank: string): Promise<ImportSession> {
-    return this.guard(() => beginPostgresImport(this.pool, bank, translateError));
-  }
-
-  async listRules(): Promise<Rule[]> {
-    return (await this.guard(() => all<RuleRow>(this.pool, this.rules.listRules()))).map(toRule);
-  }
-
-  async addRule(rule: NewRule): Promise<Rule> {
-    const inserted = await this.guard(() => first<{ id: number }>(this.pool, this.rules.insertRule(rule)));
-    if (!inserted) throw new Error('INSERT ... RETURNING gave no row');
-    return { ...rule, id: Number(inserted.id) };
-  }
-
-  async removeRule(id: number): Promise<boolean> {
-    const result = await this.guard(() => this.pool.query(text(this.rules.deleteRule(id))));
-    return (result.rowCount ?? 0) > 0;
-  }
-
-  async rulesVersion(): Promise<string> {
-    return toRulesVersion(await this.guard(() => first<RulesVersionRow>(this.pool, this.rules.rulesVersion())));
-  }
-
-  async transactionsAfter(afterId: number, limit: number, options: { uncategorisedOnly: boolean }): Promise<TransactionRecord[]> {
-    const rows = await this.guard(() => all<TransactionRow>(this.pool, this.rules.transactionsAfter(afterId, limit, options.uncategorisedOnly)));
-    return rows.map(toTransactionRecord);
+  private async listPage(query: TransactionQuery): Promise<TransactionPage> {
+    const t = this.queries.transactions;
+    if (query.limit === 0) return { total: toCount(await first<CountRow>(this.pool, t.countMatching(query))), rows: [] };
+    // One statement: the total and the page come from one snapshot, in one round trip.
+    const rows = await all<PageRowWithTotal>(this.pool, t.listPageWithTotal(query));
+    // The count's subquery always yields its one row, so the join does too.
+    const total = toCount(rows[0] && { n: rows[0].total });
+    return { total, rows: rows.filter(isPageRow).map(toTransactionRecord) };
   }
 
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -326,6 +215,16 @@ function openPool(options: PostgresStoreOptions, max: number): pg.Pool {
   // (its next query, or the ROLLBACK, rejects -> 503), and the pool never reuses the broken client.
   pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
+}
+
+/** The PostgreSQL driver of a write program (writes.ts): each statement in turn, on the transaction's client. */
+async function runProgram<T>(client: pg.PoolClient, program: WriteProgram<T>): Promise<T> {
+  let step = program.next();
+  while (!step.done) {
+    const result = await client.query(text(step.value));
+    step = program.next({ rows: result.rows, changes: result.rowCount ?? 0 });
+  }
+  return step.value;
 }
 
 function text(query: CompiledQuery): pg.QueryConfig {

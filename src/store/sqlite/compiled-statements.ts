@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
+import type { StepResult } from '../writes.js';
 
 /**
  * Runs compiled queries on a better-sqlite3 connection, preparing each distinct SQL text once.
@@ -23,6 +24,14 @@ export class CompiledStatements {
   /** The first column of every row: no row objects are built. */
   column<T>(query: CompiledQuery): T[] {
     return this.statement(query, this.plucked).all(...(query.parameters as unknown[])) as T[];
+  }
+
+  /** Runs any statement: its rows when it returns some, and how many rows it changed. */
+  execute(query: CompiledQuery): StepResult {
+    const statement = this.statement(query);
+    const parameters = query.parameters as unknown[];
+    if (statement.reader) return { rows: statement.all(...parameters), changes: 0 };
+    return { rows: [], changes: statement.run(...parameters).changes };
   }
 
   run(query: CompiledQuery): Database.RunResult {

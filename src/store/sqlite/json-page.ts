@@ -1,40 +1,32 @@
-import { sql, type RawBuilder } from 'kysely';
-import type { TransactionRecord } from '../../domain/transaction.js';
-import type { TransactionRow } from '../queries.js';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
+import { TRANSACTION_FIELDS, type TransactionField, type TransactionQuery, type TransactionRecord } from '../../domain/transaction.js';
+import type { Queries, TransactionRow } from '../queries.js';
 
 /**
  * A page of transactions written as JSON by SQLite itself, in C: materialising row objects in JS
  * and serialising them again costs about twice as much. The text must be byte for byte what the
  * listTransactions route's serialiser writes for the same rows (presentTransaction's objects
- * through the contract's response schema), so everything that decides those bytes is spelled
- * out here and tested against that serialiser (test/store/json-page.test.ts).
+ * through the contract's response schema): the properties and their order come from
+ * TRANSACTION_FIELDS (domain/transaction.ts), how SQLite writes each type is spelled out here,
+ * and both are tested against that serialiser (test/store/json-page.test.ts).
  */
 
-/** One property of the contract's Transaction: where it comes from and how it is written. */
-interface JsonField {
-  /** The property name; TransactionRecord uses the contract's names. */
-  key: keyof TransactionRecord;
+/** A property of the Transaction (TRANSACTION_FIELDS) and the column it comes from. */
+interface JsonField extends TransactionField {
   column: keyof TransactionRow;
-  type: 'integer' | 'double' | 'string';
-  /** Left out when the column is NULL: presentTransaction omits such properties, never writes null. */
-  optional: boolean;
 }
 
-/**
- * The Transaction schema's properties in the order the route's serialiser writes them:
- * fast-json-stringify puts the schema's required properties first, then the others, each group
- * in the contract's order. So id follows value (presentTransaction builds its objects in the
- * same order). Tests compare this list with the contract and with the serialiser's
- * output, so a property added to the contract fails loudly until it is added here.
- */
-export const TRANSACTION_JSON_FIELDS: readonly JsonField[] = [
-  { key: 'date', column: 'date', type: 'string', optional: false },
-  { key: 'description', column: 'description', type: 'string', optional: false },
-  { key: 'value', column: 'value', type: 'double', optional: false },
-  { key: 'id', column: 'id', type: 'integer', optional: false },
-  { key: 'category', column: 'category', type: 'string', optional: true },
-  { key: 'bank', column: 'bank_id', type: 'string', optional: true },
-];
+const COLUMN_OF: Record<keyof TransactionRecord, keyof TransactionRow> = {
+  id: 'id',
+  date: 'date',
+  description: 'description',
+  value: 'value',
+  category: 'category',
+  bank: 'bank_id',
+};
+
+/** The Transaction's properties in the serialiser's order (TRANSACTION_FIELDS), with their columns. */
+export const TRANSACTION_JSON_FIELDS: readonly JsonField[] = TRANSACTION_FIELDS.map((field) => ({ ...field, column: COLUMN_OF[field.key] }));
 
 /** Integers up to this magnitude are exact doubles, and JSON.stringify writes all their digits. */
 const EXACT_INTEGERS = 2 ** 53;
@@ -112,4 +104,12 @@ function rewriteNumber(_match: string, property: string, number: string): string
 export function transactionsJsonArray(rows: readonly string[]): string {
   const array = `[${rows.join(',')}]`;
   return REWRITTEN_NUMBERS === undefined ? array : array.replace(REWRITTEN_NUMBERS, rewriteNumber);
+}
+
+/**
+ * A page of each row's stored JSON (row_json, migration 0006), equal to TRANSACTION_JSON over its
+ * columns: read rather than written per request.
+ */
+export function listStoredJsonPage(queries: Queries, query: TransactionQuery): CompiledQuery<{ row: string }> {
+  return queries.listPageAs(query, sql<string>`row_json`, { rowJson: true });
 }

@@ -1,13 +1,13 @@
 import type Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { TransactionQuery } from '../../domain/transaction.js';
-import { sqliteQuirks } from '../dialect-quirks.js';
+import { sqliteQuirks } from './sqlite-quirks.js';
 import { Queries, toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../queries.js';
 import type { Database as Schema } from '../schema.js';
 import type { TransactionPage, TransactionPageJson } from '../store.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { CountCache } from './count-cache.js';
-import { transactionsJsonArray } from './json-page.js';
+import { listStoredJsonPage, transactionsJsonArray } from './json-page.js';
 
 /**
  * Reads pages of transactions on one connection: the store's own (in its event loop), or a read
@@ -35,7 +35,7 @@ export class PageReader {
     // ORDER BY inside it, which sorts again, while the outer ORDER BY is met by the subquery's.
     this.readJsonPage = db.transaction((query: TransactionQuery, outerTransaction: boolean) => {
       const total = this.pageTotal(query, outerTransaction);
-      const rows = query.limit === 0 ? [] : this.statements.column<string>(this.queries.listStoredJsonPage(query));
+      const rows = query.limit === 0 ? [] : this.statements.column<string>(listStoredJsonPage(this.queries, query));
       return { total, count: rows.length, json: transactionsJsonArray(rows) };
     });
   }

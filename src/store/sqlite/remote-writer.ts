@@ -1,4 +1,4 @@
-import type { WriteArgs, WriteCommand, WriteOperationName, WriteResult } from './sqlite-writes.js';
+import type { WriteArgs, WriteCommand, WriteName, WriteResult } from '../writes.js';
 import type { IndexOutcome, SearchIndexControl, Writer } from './writer.js';
 import { fromWire, type WriterReply, type WriterRequest } from './writer-protocol.js';
 
@@ -55,7 +55,7 @@ export class RemoteWriter implements Writer {
     };
   }
 
-  submit<K extends WriteOperationName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>> {
+  submit<K extends WriteName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>> {
     const command: WriteCommand = { op, args };
     return this.request({ command }) as Promise<WriteResult<K>>;
   }

@@ -1,29 +1,41 @@
 import type Database from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type CompiledQuery } from 'kysely';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { DomainError, StoreUnavailableError } from '../../domain/errors.js';
-import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
-import { sqliteQuirks } from '../dialect-quirks.js';
+import type { TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
+import { sqliteQuirks } from './sqlite-quirks.js';
 import { migrationProvider } from '../migrations/index.js';
-import { Queries, toBank, toCategory, toTransactionRecord, type BankRow, type CategoryRow, type TransactionRow } from '../queries.js';
+import {
+  catalogueRepository,
+  idempotencyRepository,
+  rulesRepository,
+  tokensRepository,
+  transactionsRepository,
+  type EngineAccess,
+} from '../repositories.js';
 import type { Database as Schema } from '../schema.js';
-import type { RemoveOutcome, Store, TransactionPage, TransactionPageJson, TransactionStream } from '../store.js';
-import type { ApiTokenRecord } from '../../domain/api-token.js';
-import type { IdempotencyRequest, IdempotentCreation } from '../../domain/idempotency.js';
-import { SecurityQueries, toApiToken, type ApiTokenRow } from '../security-queries.js';
-import type { NewRule, Rule } from '../../domain/rules/rule.js';
-import type { ImportSession } from '../import-session.js';
-import { RulesQueries, toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from '../rules-queries.js';
-import { SqliteImportSession } from './sqlite-import-session.js';
+import type {
+  CatalogueRepository,
+  IdempotencyRepository,
+  ImportsRepository,
+  RulesRepository,
+  Store,
+  StoreLifecycle,
+  TokensRepository,
+  TransactionsRepository,
+  TransactionStream,
+} from '../store.js';
+import { StoreQueries } from '../writes.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { openConnection } from './connection.js';
-import type { WriteArgs, WriteOperationName, WriteResult } from './sqlite-writes.js';
 import { RemoteWriter } from './remote-writer.js';
+import { beginSqliteImport } from './sqlite-import-session.js';
+import { openSqliteStream, STREAM_BATCH_ROWS } from './sqlite-stream.js';
 import { InlineWriter, type SearchIndexControl, type Writer } from './writer.js';
 import { primaryTransport, threadTransport } from './writer-transports.js';
-import { openSqliteStream, STREAM_BATCH_ROWS } from './sqlite-stream.js';
 import { PageReader } from './page-reader.js';
 import { isIndexBoundedPage, ReadPool } from './read-pool.js';
-import { DEFAULT_STREAM_LIMITS, StreamGate, type StreamLimits } from '../stream-gate.js';
+import { StreamGate } from '../stream-gate.js';
+import { DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from '../../config/limits.js';
 
 export interface SqliteStoreOptions {
   /** A file path, or ':memory:' for a private in-memory database (tests). */
@@ -46,7 +58,7 @@ export interface SqliteStoreOptions {
   /** A page read by a read thread, or a streamed page's first batch, not read within this time gets 503. */
   statementTimeoutMs?: number;
   /** Streamed pages at once and how long one may take (see StreamGate). */
-  streams?: Omit<StreamLimits, 'statementTimeoutMs'>;
+  streams?: StreamLimitOptions;
 }
 
 /** SQLite error codes that mean "try again later" rather than "the request was wrong". */
@@ -54,11 +66,17 @@ const TRANSIENT_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 
 
 export class SqliteStore implements Store {
   readonly engine = 'sqlite' as const;
+  readonly lifecycle: StoreLifecycle;
+  readonly transactions: TransactionsRepository;
+  readonly catalogue: CatalogueRepository;
+  readonly rules: RulesRepository;
+  readonly imports: ImportsRepository;
+  readonly tokens: TokensRepository;
+  readonly idempotency: IdempotencyRepository;
+
   private readonly db: Database.Database;
   private readonly kysely: Kysely<Schema>;
-  private readonly queries: Queries;
-  private readonly rules: RulesQueries;
-  private readonly security: SecurityQueries;
+  private readonly queries: StoreQueries;
   private readonly statements: CompiledStatements;
   private readonly writer: Writer;
   private readonly pages: PageReader;
@@ -74,9 +92,7 @@ export class SqliteStore implements Store {
     this.db = openConnection(options.path, this.busyTimeoutMs);
     this.statements = new CompiledStatements(this.db);
     this.kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: this.db }) });
-    this.queries = new Queries(this.kysely, sqliteQuirks);
-    this.rules = new RulesQueries(this.kysely);
-    this.security = new SecurityQueries(this.kysely);
+    this.queries = new StoreQueries(this.kysely, sqliteQuirks);
     this.writer = openWriter(this.db, options.path, this.busyTimeoutMs, options.writer ?? 'inline');
     // Planner statistics: cheap when current, and without them SQLite can pick a bad index.
     this.db.pragma('optimize = 0x10002');
@@ -85,9 +101,52 @@ export class SqliteStore implements Store {
     const readThreads = options.path === ':memory:' ? 0 : (options.readThreads ?? 0);
     this.readPool = readThreads > 0 ? new ReadPool({ path: options.path, busyTimeoutMs: this.busyTimeoutMs, threads: readThreads, statementTimeoutMs }) : undefined;
     this.streams = new StreamGate({ ...DEFAULT_STREAM_LIMITS, ...options.streams, statementTimeoutMs });
+
+    const access: EngineAccess = {
+      queries: this.queries,
+      all: async (query) => this.guard(() => this.statements.all(query)),
+      first: async (query) => this.guard(() => this.statements.first(query)),
+      write: async (op, ...args) => {
+        try {
+          return await this.writer.submit(op, ...args);
+        } catch (error) {
+          throw translateError(error);
+        }
+      },
+    };
+    this.transactions = transactionsRepository(access, {
+      list: async (query) => {
+        const pool = this.readPoolFor(query);
+        if (pool) return this.guardAsync(() => pool.page(query));
+        return this.guard(() => this.pages.page(query));
+      },
+      page: async (query) => {
+        const pool = this.readPoolFor(query);
+        if (pool) return this.guardAsync(() => pool.jsonPage(query));
+        return this.guard(() => this.pages.jsonPage(query));
+      },
+      stream: (query) => this.streams.start(() => this.stream(query)),
+    });
+    this.catalogue = catalogueRepository(access);
+    this.rules = rulesRepository(access);
+    this.tokens = tokensRepository(access);
+    this.idempotency = idempotencyRepository(access);
+    this.imports = {
+      begin: async (bank) => {
+        // Writes already queued commit on their own first, not inside the import's transaction.
+        await this.writer.flush();
+        return beginSqliteImport(this.db, bank, translateError, () => this.writer.kickIndexer());
+      },
+    };
+    this.lifecycle = {
+      migrate: () => this.migrate(),
+      ping: async () => void this.guard(() => this.db.prepare('SELECT 1').get()),
+      close: () => this.close(),
+      durabilityWarnings: async () => this.durabilityWarnings(),
+    };
   }
 
-  async migrate(): Promise<void> {
+  private async migrate(): Promise<void> {
     const migrator = new Migrator({
       db: this.kysely,
       provider: migrationProvider('sqlite'),
@@ -98,11 +157,7 @@ export class SqliteStore implements Store {
     if (error) throw error;
   }
 
-  async ping(): Promise<void> {
-    this.guard(() => this.db.prepare('SELECT 1').get());
-  }
-
-  async durabilityWarnings(): Promise<string[]> {
+  private durabilityWarnings(): string[] {
     // journal_mode and synchronous are set on every open; report if the file refused them.
     const mode = String(this.db.pragma('journal_mode', { simple: true })).toLowerCase();
     const synchronous = Number(this.db.pragma('synchronous', { simple: true }));
@@ -117,7 +172,7 @@ export class SqliteStore implements Store {
     return this.writer.searchIndex;
   }
 
-  async close(): Promise<void> {
+  private async close(): Promise<void> {
     // The index is not caught up here: a CLI import of a million rows would take ~40 s longer.
     // A running server's indexer (it polls) or the next start indexes what is left; searches
     // stay exact meanwhile.
@@ -131,18 +186,6 @@ export class SqliteStore implements Store {
     await this.kysely.destroy();
   }
 
-  async listTransactions(query: TransactionQuery): Promise<TransactionPage> {
-    const pool = this.readPoolFor(query);
-    if (pool) return this.guardAsync(() => pool.page(query));
-    return this.guard(() => this.pages.page(query));
-  }
-
-  async listTransactionsAsJson(query: TransactionQuery): Promise<TransactionPageJson> {
-    const pool = this.readPoolFor(query);
-    if (pool) return this.guardAsync(() => pool.jsonPage(query));
-    return this.guard(() => this.pages.jsonPage(query));
-  }
-
   /**
    * The read pool, for a page an index does not bound; none while an import holds this
    * connection's transaction (its pages must see its uncommitted rows, as before).
@@ -151,113 +194,16 @@ export class SqliteStore implements Store {
     return this.readPool && !this.db.inTransaction && !isIndexBoundedPage(query) ? this.readPool : undefined;
   }
 
-  async streamTransactions(query: TransactionQuery): Promise<TransactionStream> {
-    return this.streams.start(async () => {
-      if (this.path === ':memory:') {
-        // No second connection can see a private in-memory database: one read, handed out in batches.
-        const { total, rows } = await this.listTransactions(query);
-        return { total, batches: inBatches(rows) };
-      }
-      const pool = this.readPool;
-      if (pool) return this.guardAsync(() => pool.stream(query));
-      return this.guard(() => openSqliteStream(this.path, this.busyTimeoutMs, this.queries.countMatching(query), this.queries.listPage(query)));
-    });
-  }
-
-  async findTransactionById(id: TransactionId): Promise<TransactionRecord | null> {
-    const row = this.guard(() => this.first<TransactionRow>(this.queries.findTransactionById(id)));
-    return row ? toTransactionRecord(row) : null;
-  }
-
-  createTransaction(input: NewTransaction): Promise<TransactionRecord> {
-    return this.write('createTransaction', input);
-  }
-
-  createTransactionIdempotent(input: NewTransaction, request: IdempotencyRequest): Promise<IdempotentCreation> {
-    return this.write('createTransactionIdempotent', input, request);
-  }
-
-  purgeIdempotencyKeys(expiredBefore: number): Promise<number> {
-    return this.write('purgeIdempotencyKeys', expiredBefore);
-  }
-
-  async listApiTokens(): Promise<ApiTokenRecord[]> {
-    return this.guard(() => this.all<ApiTokenRow>(this.security.listApiTokens()).map(toApiToken));
-  }
-
-  addApiToken(token: ApiTokenRecord): Promise<boolean> {
-    return this.write('addApiToken', token);
-  }
-
-  removeApiToken(name: string): Promise<boolean> {
-    return this.write('removeApiToken', name);
-  }
-
-  setTransactionCategory(id: TransactionId, category: string | null): Promise<boolean> {
-    return this.write('setTransactionCategory', id, category);
-  }
-
-  async listBanks(): Promise<Bank[]> {
-    return this.guard(() => this.all<BankRow>(this.queries.listBanks()).map(toBank));
-  }
-
-  async findBankById(id: string): Promise<Bank | null> {
-    const row = this.guard(() => this.first<BankRow>(this.queries.findBankById(id)));
-    return row ? toBank(row) : null;
-  }
-
-  addBank(bank: Bank): Promise<boolean> {
-    return this.write('addBank', bank);
-  }
-
-  removeBank(id: string): Promise<RemoveOutcome> {
-    return this.write('removeBank', id);
-  }
-
-  async listCategories(): Promise<Category[]> {
-    return this.guard(() => this.all<CategoryRow>(this.queries.listCategories()).map(toCategory));
-  }
-
-  saveCategory(category: Category): Promise<void> {
-    return this.write('saveCategory', category);
-  }
-
-  removeCategory(name: string, options: { force: boolean }): Promise<RemoveOutcome> {
-    return this.write('removeCategory', name, options);
-  }
-
-  async beginImport(bank: string): Promise<ImportSession> {
-    // Writes already queued commit on their own first, not inside the import's transaction.
-    await this.writer.flush();
-    return this.guard(() => new SqliteImportSession(this.db, bank, translateError, () => this.writer.kickIndexer()));
-  }
-
-  async listRules(): Promise<Rule[]> {
-    return this.guard(() => this.all<RuleRow>(this.rules.listRules()).map(toRule));
-  }
-
-  addRule(rule: NewRule): Promise<Rule> {
-    return this.write('addRule', rule);
-  }
-
-  removeRule(id: number): Promise<boolean> {
-    return this.write('removeRule', id);
-  }
-
-  async rulesVersion(): Promise<string> {
-    return this.guard(() => toRulesVersion(this.first<RulesVersionRow>(this.rules.rulesVersion())));
-  }
-
-  async transactionsAfter(afterId: number, limit: number, options: { uncategorisedOnly: boolean }): Promise<TransactionRecord[]> {
-    return this.guard(() => this.all<TransactionRow>(this.rules.transactionsAfter(afterId, limit, options.uncategorisedOnly)).map(toTransactionRecord));
-  }
-
-  private async write<K extends WriteOperationName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>> {
-    try {
-      return await this.writer.submit(op, ...args);
-    } catch (error) {
-      throw translateError(error);
+  private async stream(query: TransactionQuery): Promise<TransactionStream> {
+    if (this.path === ':memory:') {
+      // No second connection can see a private in-memory database: one read, handed out in batches.
+      const { total, rows } = await this.transactions.list(query);
+      return { total, batches: inBatches(rows) };
     }
+    const pool = this.readPool;
+    if (pool) return this.guardAsync(() => pool.stream(query));
+    const t = this.queries.transactions;
+    return this.guard(() => openSqliteStream(this.path, this.busyTimeoutMs, t.countMatching(query), t.listPage(query)));
   }
 
   private guard<T>(read: () => T): T {
@@ -275,15 +221,6 @@ export class SqliteStore implements Store {
       throw translateError(error);
     }
   }
-
-  private all<T>(query: CompiledQuery): T[] {
-    return this.statements.all<T>(query);
-  }
-
-  private first<T>(query: CompiledQuery): T | undefined {
-    return this.statements.first<T>(query);
-  }
-
 }
 
 function openWriter(db: Database.Database, path: string, busyTimeoutMs: number, where: 'inline' | 'thread' | 'primary'): Writer {

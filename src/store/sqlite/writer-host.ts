@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { openConnection } from './connection.js';
 import { SearchIndexer } from './search-indexer.js';
-import { runWriteCommand, SqliteWrites } from './sqlite-writes.js';
+import { SqliteWrites } from './sqlite-writes.js';
 import { WriteBatcher } from './write-batcher.js';
 import { toWire, type WriterReply, type WriterRequest, type WriterThreadOptions } from './writer-protocol.js';
 
@@ -64,7 +64,7 @@ export class WriterHost {
     const failed = (error: unknown) => this.reply(sink, { id: request.id, ok: false, error: toWire(error) });
     if ('command' in request) {
       const { command } = request;
-      this.batcher.submit(() => runWriteCommand(this.writes, command)).then(done, failed);
+      this.batcher.submit(() => this.writes.run(command)).then(done, failed);
       return;
     }
     try {

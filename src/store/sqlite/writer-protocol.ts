@@ -1,5 +1,5 @@
 import { DomainError, type DomainErrorCode, type FieldError } from '../../domain/errors.js';
-import type { WriteCommand } from './sqlite-writes.js';
+import type { WriteCommand } from '../writes.js';
 
 /** What the store sends its writer thread: writes, and control of the thread and its indexer. */
 export type WriterRequest =

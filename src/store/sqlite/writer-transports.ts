@@ -26,7 +26,7 @@ export function threadTransport(options: WriterThreadOptions): WriterTransport {
   };
 }
 
-/** The WriterHost of the primary of `serve --workers` (see hostClusterWriter in server.ts), over the cluster's IPC channel. */
+/** The WriterHost of the primary of `serve --workers` (cluster-writer.ts), over the cluster's IPC channel. */
 export function primaryTransport(): WriterTransport {
   const send = process.send?.bind(process);
   if (!send) throw new Error('a store writing through the primary must run in a cluster worker');

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { SearchIndexer } from './search-indexer.js';
-import { runWriteCommand, SqliteWrites, type WriteArgs, type WriteOperationName, type WriteResult } from './sqlite-writes.js';
+import type { WriteArgs, WriteName, WriteResult } from '../writes.js';
+import { SqliteWrites } from './sqlite-writes.js';
 import { WriteBatcher } from './write-batcher.js';
 
 export type IndexOutcome = 'indexed' | 'done' | 'busy';
@@ -14,11 +15,11 @@ export interface SearchIndexControl {
 }
 
 /**
- * Where the SQLite store's writes run: group-committed batches of SqliteWrites operations,
+ * Where the SQLite store's writes run: group-committed batches of write programs (writes.ts),
  * plus the search indexer that follows the commits.
  */
 export interface Writer {
-  submit<K extends WriteOperationName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>>;
+  submit<K extends WriteName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>>;
   /** Commits everything queued so far (an import is about to take the write lock). */
   flush(): Promise<void>;
   /** Rows were committed outside this writer (an import): the indexer should look. */
@@ -47,8 +48,8 @@ export class InlineWriter implements Writer {
     this.indexer.kick();
   }
 
-  submit<K extends WriteOperationName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>> {
-    return this.batcher.submit(() => runWriteCommand(this.writes, { op, args }) as WriteResult<K>);
+  submit<K extends WriteName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>> {
+    return this.batcher.submit(() => this.writes.run({ op, args }) as WriteResult<K>);
   }
 
   async flush(): Promise<void> {

@@ -37,7 +37,7 @@ export function matchToken(presented: string, tokens: readonly ApiTokenRecord[])
 /** Creating, listing and revoking tokens: what `moneta tokens` does. */
 export class TokensService {
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'tokens'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -48,17 +48,17 @@ export class TokensService {
     }
     const token = generateToken();
     const record: ApiTokenRecord = { name, hash: hashToken(token), readOnly: options.readOnly, createdAt: this.now().toISOString() };
-    if (!(await this.store.addApiToken(record))) {
+    if (!(await this.store.tokens.add(record))) {
       throw new DomainError('conflict', `a token named "${name}" exists already: revoke it first or pick another name`);
     }
     return { token, record };
   }
 
   list(): Promise<ApiTokenRecord[]> {
-    return this.store.listApiTokens();
+    return this.store.tokens.list();
   }
 
   async revoke(name: string): Promise<void> {
-    if (!(await this.store.removeApiToken(name))) throw new DomainError('not_found', `no token is named "${name}"`);
+    if (!(await this.store.tokens.remove(name))) throw new DomainError('not_found', `no token is named "${name}"`);
   }
 }

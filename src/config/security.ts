@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, type LimitOptions } from '../http/security/limits.js';
+import { DEFAULT_LIMITS, type LimitOptions } from './limits.js';
 
 /** Serve flags of the Security section; parsed by config.ts together with the others. */
 export interface SecurityFlags {

@@ -14,7 +14,7 @@ export class IdempotencyKeys {
   private nextPurge = 0;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'idempotency'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -23,7 +23,7 @@ export class IdempotencyKeys {
     const expiredBefore = now - IDEMPOTENCY_KEY_LIFETIME_MS;
     if (now >= this.nextPurge) {
       this.nextPurge = now + PURGE_EVERY_MS;
-      await this.store.purgeIdempotencyKeys(expiredBefore);
+      await this.store.idempotency.purge(expiredBefore);
     }
     return { key, fingerprint: fingerprint(body), now, expiredBefore };
   }

@@ -1,16 +1,16 @@
 import { ConfigError, type ServeConfig } from '../config.js';
 import { isLoopbackHost } from '../http/security/host-allowlist.js';
 import type { SecurityOptions } from '../http/security/index.js';
-import { isPostgresUrl } from '../store/open-store.js';
+import { isPostgresUrl } from '../config/database.js';
 import type { Store } from '../store/store.js';
 
 /**
  * With no API token the server may only listen on a loopback address: anywhere else, anyone who
  * finds the port would get the data. `--insecure-no-auth` is the explicit way out.
  */
-export async function refuseUnsafeBinding(config: ServeConfig, store: Store): Promise<void> {
+export async function refuseUnsafeBinding(config: ServeConfig, store: Pick<Store, 'tokens'>): Promise<void> {
   if (isLoopbackHost(config.host) || config.security.insecureNoAuth) return;
-  if ((await store.listApiTokens()).length > 0) return;
+  if ((await store.tokens.list()).length > 0) return;
   throw new ConfigError(
     `refusing to listen on ${config.host}: no API token exists, so anyone who can reach this address could read and change your data.\n` +
       `Create one first:   moneta tokens create <name> --db ${isPostgresUrl(config.db) ? '<the same postgres URL>' : JSON.stringify(config.db)}\n` +

@@ -1,6 +1,6 @@
 import type { ApiTokenRecord } from '../domain/api-token.js';
 import type { Store } from '../store/store.js';
-import { matchToken } from './api-tokens.js';
+import { matchToken } from './tokens.service.js';
 
 export type AuthOutcome =
   /** No token exists and none is required: the interface is open, as in the seed. */
@@ -33,7 +33,7 @@ export class TokenAuthenticator {
   private readonly now: () => number;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: Pick<Store, 'tokens'>,
     private readonly options: AuthenticatorOptions = {},
   ) {
     this.cacheMs = options.cacheMs ?? DEFAULT_TOKEN_CACHE_MS;
@@ -53,7 +53,7 @@ export class TokenAuthenticator {
   private async tokens(): Promise<ApiTokenRecord[]> {
     if (this.cached && this.now() - this.cached.at < this.cacheMs) return this.cached.tokens;
     // Requests arriving while the list is being read share that one read.
-    this.loading ??= this.store.listApiTokens().then(
+    this.loading ??= this.store.tokens.list().then(
       (tokens) => {
         this.cached = { tokens, at: this.now() };
         this.loading = undefined;

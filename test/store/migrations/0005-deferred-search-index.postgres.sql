@@ -1,0 +1,1 @@
+-- 0005-deferred-search-index on postgres: the statements it runs, in order. Frozen: never edit (see the test).

@@ -1,0 +1,1 @@
+-- 0006-stored-row-json on postgres: the statements it runs, in order. Frozen: never edit (see the test).
