@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { isPostgresUrl } from './config/database.js';
+import { DEFAULT_READ_THREADS, DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from './config/limits.js';
 import { securityConfig, type SecurityConfig, type SecurityFlags } from './config/security.js';
 
 /**
@@ -20,6 +21,10 @@ export interface StoreConfig {
 }
 
 export interface ServeConfig extends StoreConfig {
+  /** SQLite: threads reading the pages no index bounds (per process). */
+  readThreads: number;
+  /** Streamed pages at once (per process) and how long one may take. */
+  streams: StreamLimitOptions;
   host: string;
   port: number;
   workers: number;
@@ -50,6 +55,9 @@ export interface ServeFlags extends StoreFlags, SecurityFlags {
   workers?: string;
   logLevel?: string;
   accessLog?: boolean;
+  readThreads?: string;
+  maxStreams?: string;
+  streamTimeout?: string;
 }
 
 export function storeConfig(flags: StoreFlags, env: Env = process.env): StoreConfig {
@@ -80,6 +88,11 @@ export function serveConfig(flags: ServeFlags, env: Env = process.env): ServeCon
     host: flags.host ?? env.MONETA_HOST ?? DEFAULT_HOST,
     port: integer('--port', flags.port ?? env.MONETA_PORT ?? env.PORT, DEFAULT_PORT, 0, 65535),
     workers,
+    readThreads: integer('--read-threads', flags.readThreads ?? env.MONETA_READ_THREADS, DEFAULT_READ_THREADS, 0, 64),
+    streams: {
+      maxStreams: integer('--max-streams', flags.maxStreams ?? env.MONETA_MAX_STREAMS, DEFAULT_STREAM_LIMITS.maxStreams, 1, 1000),
+      streamTimeoutMs: integer('--stream-timeout', flags.streamTimeout ?? env.MONETA_STREAM_TIMEOUT_MS, DEFAULT_STREAM_LIMITS.streamTimeoutMs, 100, 86_400_000),
+    },
     logLevel,
     accessLog: flags.accessLog ?? env.MONETA_ACCESS_LOG !== 'off',
     security: securityConfig(flags, env, integer, (message) => new OptionValueError(message)),

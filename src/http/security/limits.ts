@@ -32,7 +32,17 @@ export function limitServerOptions(limits: LimitOptions): FastifyHttpOptions<Ser
   return {
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.connectionTimeoutMs,
-    http: { maxHeaderSize: limits.maxHeaderBytes },
+    // Node keeps an idle keep-alive connection for keepAliveTimeout (Fastify's default: 72 s), not
+    // for the socket timeout: both are the documented idle limit.
+    keepAliveTimeout: limits.connectionTimeoutMs,
+    http: {
+      maxHeaderSize: limits.maxHeaderBytes,
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.requestTimeoutMs,
+      // Node checks those two timeouts only this often (default 30 s, so a 30 s limit held a
+      // slow client up to 60 s): a tenth of the limit, at most a second late.
+      connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(limits.requestTimeoutMs / 10))),
+    },
     clientErrorHandler: answerClientError,
   };
 }
@@ -62,17 +72,37 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
 export async function registerLimits(app: FastifyInstance, limits: LimitOptions): Promise<void> {
   let inFlight = 0;
   app.decorateRequest('overload', null);
+  const perClient = new Map<string, number>();
+  const perConnection = new WeakMap<object, number>();
   app.addHook('onRequest', async (request, reply) => {
-    if (inFlight >= limits.maxInFlight) {
-      const detail = `the server is handling ${inFlight} requests, its limit; try again shortly`;
+    const client = request.ip;
+    const connection = request.raw.socket;
+    const ofClient = perClient.get(client) ?? 0;
+    const ofConnection = perConnection.get(connection) ?? 0;
+    const refusal =
+      inFlight >= limits.maxInFlight
+        ? `the server is handling ${inFlight} requests, its limit`
+        : ofClient >= limits.maxInFlightPerClient
+          ? `${ofClient} requests from this client are being handled, the limit per client`
+          : ofConnection >= limits.maxInFlightPerConnection
+            ? `${ofConnection} requests on this connection are being handled, the limit per connection`
+            : undefined;
+    if (refusal !== undefined) {
+      const detail = `${refusal}; try again shortly`;
       if (tellsHealthCheck(request, detail)) return;
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return sendProblem(reply, 503, detail);
     }
     inFlight += 1;
+    perClient.set(client, ofClient + 1);
+    perConnection.set(connection, ofConnection + 1);
     // 'close' fires once per response, whether it was sent or the client went away.
     reply.raw.once('close', () => {
       inFlight -= 1;
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left === 0) perClient.delete(client);
+      else perClient.set(client, left);
+      perConnection.set(connection, (perConnection.get(connection) ?? 1) - 1);
     });
     if (request.url.length > limits.maxUrlLength) {
       return sendProblem(reply, 414, `the URL is ${request.url.length} characters long; the limit is ${limits.maxUrlLength}`, [
