@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { isPostgresUrl } from './config/database.js';
+import { DEFAULT_READ_THREADS, DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from './config/limits.js';
 import { securityConfig, type SecurityConfig, type SecurityFlags } from './config/security.js';
 
 /**
@@ -20,6 +21,10 @@ export interface StoreConfig {
 }
 
 export interface ServeConfig extends StoreConfig {
+  /** SQLite: threads reading the pages no index bounds (per process). */
+  readThreads: number;
+  /** Streamed pages at once (per process) and how long one may take. */
+  streams: StreamLimitOptions;
   host: string;
   port: number;
   workers: number;
@@ -29,7 +34,11 @@ export interface ServeConfig extends StoreConfig {
   security: SecurityConfig;
 }
 
+/** Configuration that cannot be used; the message says why and what to do (exit 1). */
 export class ConfigError extends Error {}
+
+/** A flag or environment variable with a value it cannot have: the command line was wrong (exit 2). */
+export class OptionValueError extends ConfigError {}
 
 type Env = Record<string, string | undefined>;
 
@@ -46,11 +55,15 @@ export interface ServeFlags extends StoreFlags, SecurityFlags {
   workers?: string;
   logLevel?: string;
   accessLog?: boolean;
+  readThreads?: string;
+  maxStreams?: string;
+  streamTimeout?: string;
 }
 
 export function storeConfig(flags: StoreFlags, env: Env = process.env): StoreConfig {
   const db = flags.db ?? env.MONETA_DB ?? env.DATABASE_URL ?? DEFAULT_DATA_FILE;
-  if (db.trim() === '') throw new ConfigError('--db must name a SQLite file or a postgres:// URL');
+  if (db.trim() === '') throw new OptionValueError('--db must name a SQLite file or a postgres:// URL');
+  refuseUnknownScheme(db);
   return {
     db: db === ':memory:' || isPostgresUrl(db) ? db : resolve(db),
     poolMax: integer('--pool-max', flags.poolMax ?? env.MONETA_POOL_MAX, 10, 1, 1000),
@@ -64,27 +77,51 @@ export function serveConfig(flags: ServeFlags, env: Env = process.env): ServeCon
   const defaultWorkers = store.db === ':memory:' ? 1 : availableParallelism();
   const workers = integer('--workers', flags.workers ?? env.MONETA_WORKERS, defaultWorkers, 1, 64);
   if (store.db === ':memory:' && workers > 1) {
-    throw new ConfigError('--workers must be 1 with an in-memory database: each process would have its own');
+    throw new OptionValueError('--workers must be 1 with an in-memory database: each process would have its own');
   }
   const logLevel = flags.logLevel ?? env.MONETA_LOG_LEVEL ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new ConfigError(`--log-level must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
+    throw new OptionValueError(`--log-level must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
   }
   return {
     ...store,
     host: flags.host ?? env.MONETA_HOST ?? DEFAULT_HOST,
     port: integer('--port', flags.port ?? env.MONETA_PORT ?? env.PORT, DEFAULT_PORT, 0, 65535),
     workers,
+    readThreads: integer('--read-threads', flags.readThreads ?? env.MONETA_READ_THREADS, DEFAULT_READ_THREADS, 0, 64),
+    streams: {
+      maxStreams: integer('--max-streams', flags.maxStreams ?? env.MONETA_MAX_STREAMS, DEFAULT_STREAM_LIMITS.maxStreams, 1, 1000),
+      streamTimeoutMs: integer('--stream-timeout', flags.streamTimeout ?? env.MONETA_STREAM_TIMEOUT_MS, DEFAULT_STREAM_LIMITS.streamTimeoutMs, 100, 86_400_000),
+    },
     logLevel,
     accessLog: flags.accessLog ?? env.MONETA_ACCESS_LOG !== 'off',
-    security: securityConfig(flags, env, integer, (message) => new ConfigError(message)),
+    security: securityConfig(flags, env, integer, (message) => new OptionValueError(message)),
   };
 }
 
 function integer(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
   if (text === undefined || text === '') return fallback;
-  if (!/^\d+$/.test(text)) throw new ConfigError(`${name} must be a whole number (got "${text}")`);
+  if (!/^\d+$/.test(text)) throw new OptionValueError(`${name} must be a whole number (got "${text}")`);
   const value = Number(text);
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max} (got ${value})`);
+  if (value < min || value > max) throw new OptionValueError(`${name} must be between ${min} and ${max} (got ${value})`);
   return value;
+}
+
+/**
+ * A --db that looks like a URL but is not PostgreSQL's is a mistake, never a file name: without
+ * this, `mysql://x` became a SQLite file named `mysql:` in a new directory. One-letter schemes
+ * are left alone (Windows drive letters); `./name:with-colon.db` still names a file.
+ */
+function refuseUnknownScheme(db: string): void {
+  if (db === ':memory:' || isPostgresUrl(db)) return;
+  const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(db)?.[1];
+  if (scheme === undefined) return;
+  const hint = /^postgres(ql)?$/i.test(scheme)
+    ? '; a PostgreSQL URL starts with postgres://'
+    : db.startsWith(`${scheme}://`)
+      ? ''
+      : `; write ./${db} for a file of that name`;
+  throw new OptionValueError(
+    `--db "${db}": unknown scheme "${scheme}:"; Moneta takes a SQLite file path or a postgres:// URL${hint}`,
+  );
 }

@@ -14,6 +14,35 @@ export function createLogger(level: string): Logger {
   return pino({ level, base: { pid: process.pid } });
 }
 
+/** The server cannot start as configured; the message says why and what to change. */
+export class StartupError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'StartupError';
+  }
+}
+
+/** Errors of listen() as one line with the fix. */
+function listenError(error: unknown, host: string, port: number): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (code === 'EADDRINUSE') {
+    return new StartupError(`${where} is in use by another program (another \`moneta serve\`?): stop it, or choose another port with --port (0 picks a free one)`, { cause: error });
+  }
+  if (code === 'EACCES') return new StartupError(`this user may not listen on ${where}: choose a port above 1023 with --port`, { cause: error });
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new StartupError(`${host} is not an address of this machine: check --host (127.0.0.1 for this machine only, 0.0.0.0 for every interface)`, { cause: error });
+  }
+  return error;
+}
+
+/** The one line a person starting the server reads: where it listens, where the reference is, which data. */
+function announceListening(address: string, db: string, workers: number): void {
+  process.stderr.write(
+    `moneta listening on ${address} (API reference: ${address}/docs; data: ${describeDb(db)}${workers > 1 ? `; ${workers} workers` : ''})\n`,
+  );
+}
+
 export interface RunningServer {
   app: FastifyInstance;
   store: Store;
@@ -37,7 +66,7 @@ export async function startServer(config: ServeConfig, logger: Logger, options: 
   } catch (error) {
     await app.close();
     await store.lifecycle.close();
-    throw error;
+    throw listenError(error, config.host, config.port);
   }
   const port = (app.server.address() as { port: number }).port;
   let closing: Promise<void> | undefined;
@@ -109,6 +138,7 @@ export async function serve(config: ServeConfig): Promise<void> {
   if (config.workers === 1) {
     const server = await startServer(config, logger, { migrate: false });
     logger.info({ address: server.address, db: describeDb(config.db) }, `moneta listening on ${server.address}`);
+    announceListening(server.address, config.db, 1);
     closeOnSignals(logger, server.close);
     return;
   }
@@ -125,17 +155,21 @@ async function runWorkers(config: ServeConfig, logger: Logger): Promise<void> {
     cluster.on('listening', (_worker, address) => {
       listening += 1;
       if (listening === config.workers) {
-        logger.info(
-          { address: `http://${config.host}:${address.port}`, workers: config.workers, db: describeDb(config.db) },
-          `moneta listening on http://${config.host}:${address.port} with ${config.workers} workers`,
-        );
+        const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
+        logger.info({ address: url, workers: config.workers, db: describeDb(config.db) }, `moneta listening on ${url} with ${config.workers} workers`);
+        announceListening(url, config.db, config.workers);
         resolve();
       }
     });
     cluster.on('exit', (worker, code, signal) => {
       if (stopping) return;
       if (listening < config.workers) {
-        reject(new Error(`a worker exited while starting (code ${code ?? signal})`));
+        // The worker has printed why (its own "moneta: error:" line) before exiting. The others
+        // would fail the same way or serve alone: all stop, so the command ends with the error.
+        stopping = true;
+        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+        closeWriter();
+        reject(new StartupError(`a worker exited while starting (code ${code ?? signal}); the line above says why`));
         return;
       }
       logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting a new one');

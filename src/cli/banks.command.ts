@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
 import { BanksService } from '../services/banks.service.js';
-import { addStoreOptions, printTable, withStore } from './cli-support.js';
+import { addStoreOptions, printTable, say, withStore } from './cli-support.js';
+import { jsonForTerminal } from './terminal-text.js';
 
 export function registerBanksCommand(program: Command): void {
   const banks = program.command('banks').description('Manage the banks transactions come from');
@@ -14,17 +15,17 @@ export function registerBanksCommand(program: Command): void {
   )
     .addHelpText('after', '\nExample:\n  moneta banks add ing "ING Bank" --aggregator-id 3f2c1a9e-8b7d-4c6e-9f10-2a3b4c5d6e7f')
     .action(async (id: string, name: string, flags: StoreFlags & { aggregatorId?: string }) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'create', async (store) => {
         const bank = await new BanksService(store).add({ id, name, aggregatorId: flags.aggregatorId ?? null });
-        process.stdout.write(`added bank ${bank.id} (${bank.name})\n`);
+        say(`added bank ${bank.id} (${bank.name})`);
       });
     });
 
   addStoreOptions(banks.command('list').description('List the banks').option('--json', 'print JSON')).action(
     async (flags: StoreFlags & { json?: boolean }) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'existing', async (store) => {
         const all = await new BanksService(store).list();
-        if (flags.json) process.stdout.write(`${JSON.stringify(all)}\n`);
+        if (flags.json) process.stdout.write(`${jsonForTerminal(all)}\n`);
         else if (all.length === 0) process.stdout.write('no banks yet: add one with `moneta banks add <id> <name>`\n');
         else printTable(['ID', 'NAME', 'AGGREGATOR ID'], all.map((bank) => [bank.id, bank.name, bank.aggregatorId ?? '']));
       });
@@ -33,9 +34,9 @@ export function registerBanksCommand(program: Command): void {
 
   addStoreOptions(banks.command('remove <id>').description('Remove a bank that has no transactions')).action(
     async (id: string, flags: StoreFlags) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'existing', async (store) => {
         await new BanksService(store).remove(id);
-        process.stdout.write(`removed bank ${id}\n`);
+        say(`removed bank ${id}`);
       });
     },
   );

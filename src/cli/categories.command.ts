@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
 import { nameDifferences, quotedName } from '../domain/names.js';
 import { CategoriesService, type LookalikeGroup } from '../services/categories.service.js';
-import { addStoreOptions, printTable, withStore } from './cli-support.js';
+import { addStoreOptions, printTable, say, withStore } from './cli-support.js';
+import { jsonForTerminal } from './terminal-text.js';
 
 export function registerCategoriesCommand(program: Command): void {
   const categories = program.command('categories').description('Manage categories and their groups');
@@ -15,17 +16,17 @@ export function registerCategoriesCommand(program: Command): void {
   )
     .addHelpText('after', '\nExample:\n  moneta categories add Groceries --group Food')
     .action(async (name: string, flags: StoreFlags & { group?: string }) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'create', async (store) => {
         const saved = await new CategoriesService(store).save({ name, group: flags.group ?? null });
-        process.stdout.write(`saved category ${quotedName(saved.name)}${saved.group !== null ? ` in group ${quotedName(saved.group)}` : ''}\n`);
+        say(`saved category ${quotedName(saved.name)}${saved.group !== null ? ` in group ${quotedName(saved.group)}` : ''}`);
       });
     });
 
   addStoreOptions(categories.command('list').description('List categories by group').option('--json', 'print JSON')).action(
     async (flags: StoreFlags & { json?: boolean }) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'existing', async (store) => {
         const all = await new CategoriesService(store).list();
-        if (flags.json) process.stdout.write(`${JSON.stringify(all)}\n`);
+        if (flags.json) process.stdout.write(`${jsonForTerminal(all)}\n`);
         else if (all.length === 0) process.stdout.write('no categories yet: add one with `moneta categories add <name>`\n');
         else printTable(['GROUP', 'NAME'], all.map((category) => [category.group ?? '-', category.name]));
       });
@@ -41,10 +42,10 @@ export function registerCategoriesCommand(program: Command): void {
   )
     .addHelpText('after', '\nExample:\n  moneta categories lookalikes\n  moneta categories lookalikes --merge')
     .action(async (flags: StoreFlags & { merge?: boolean; json?: boolean }) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'existing', async (store) => {
         const service = new CategoriesService(store);
         const groups = await service.lookalikes();
-        if (flags.json) process.stdout.write(`${JSON.stringify(groups)}\n`);
+        if (flags.json) process.stdout.write(`${jsonForTerminal(groups)}\n`);
         else printLookalikes(groups, flags.merge === true);
         if (!flags.merge) return;
         for (const group of groups) {
@@ -64,7 +65,7 @@ export function registerCategoriesCommand(program: Command): void {
   )
     .addHelpText('after', '\nExample:\n  moneta categories merge "Supermarket" Groceries')
     .action(async (from: string, into: string, flags: StoreFlags) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'existing', async (store) => {
         await new CategoriesService(store).merge(from, into);
         process.stdout.write(`merged ${quotedName(from)} into ${quotedName(into.normalize('NFC'))}\n`);
       });
@@ -76,9 +77,9 @@ export function registerCategoriesCommand(program: Command): void {
       .description('Remove a category')
       .option('--force', 'also when transactions use it: they become uncategorised'),
   ).action(async (name: string, flags: StoreFlags & { force?: boolean }) => {
-    await withStore(flags, async (store) => {
+    await withStore(flags, 'existing', async (store) => {
       await new CategoriesService(store).remove(name, { force: flags.force ?? false });
-      process.stdout.write(`removed category ${name}\n`);
+      say(`removed category ${name}`);
     });
   });
 }

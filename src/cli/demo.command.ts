@@ -16,7 +16,7 @@ export function registerDemoCommand(program: Command): void {
   )
     .addHelpText('after', '\nExample:\n  moneta demo --db ./demo.db && moneta serve --db ./demo.db')
     .action(async (flags: StoreFlags & { force?: boolean }) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'create', async (store) => {
         const existing = await store.transactions.list({ sort: [], limit: 0, offset: 0 });
         if (existing.total > 0 && !flags.force) {
           throw new CliError(`the store already has ${existing.total} transactions; use --force to add the demo data anyway`);

@@ -1,20 +1,26 @@
 import { createReadStream } from 'node:fs';
 import cliProgress from 'cli-progress';
-import type { ImportResult } from '../services/import.service.js';
+import type { ImportResult, ReportRow } from '../services/import.service.js';
 import { printTable } from './cli-support.js';
+import { jsonForTerminal, terminalSafe } from './terminal-text.js';
 
 /** Writes to stdout and waits when the pipe is full, so a huge report never piles up in memory. */
 async function write(text: string): Promise<void> {
   if (!process.stdout.write(text)) await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
 }
 
-/** Exactly {"added","duplicates","invalid","rows":[{"line","status","id","duplicateOf","reason"}]}, streamed. */
+/**
+ * Exactly {"added","duplicates","conflicts","invalid","skipped","notes":[...],
+ * "rows":[{"line","status","id","duplicateOf","reason"}]}, streamed.
+ */
 export async function printJsonReport(result: ImportResult): Promise<void> {
-  await write(`{"added":${result.added},"duplicates":${result.duplicates},"invalid":${result.invalid},"rows":[`);
+  const { added, duplicates, conflicts, invalid, skipped, notes } = result;
+  const head = JSON.stringify({ added, duplicates, conflicts, invalid, skipped, notes });
+  await write(`${head.slice(0, -1)},"rows":[`);
   let chunk = '';
   let first = true;
   for await (const row of result.rows()) {
-    chunk += (first ? '' : ',') + JSON.stringify({ line: row.line, status: row.status, id: row.id, duplicateOf: row.duplicateOf, reason: row.reason });
+    chunk += (first ? '' : ',') + jsonForTerminal({ line: row.line, status: row.status, id: row.id, duplicateOf: row.duplicateOf, reason: row.reason });
     first = false;
     if (chunk.length > 64 * 1024) {
       await write(chunk);
@@ -24,22 +30,34 @@ export async function printJsonReport(result: ImportResult): Promise<void> {
   await write(`${chunk}]}\n`);
 }
 
-/** A summary table, then the first invalid rows so the user can fix the file. */
+/**
+ * A summary table with every status, then the rows a person should look at (invalid,
+ * conflict, skipped) with their reasons. Reasons quote the file, so they are escaped.
+ */
 export function printHumanReport(result: ImportResult, bank: string): void {
   const heading = { imported: 'imported', 'dry-run': 'dry run, nothing written', rejected: 'NOT imported, nothing written' }[result.outcome];
-  process.stdout.write(`${result.file} (${result.format.toUpperCase()}) into bank ${bank}: ${heading}\n`);
-  const verb = result.outcome === 'imported' ? 'added' : 'new (would be added)';
+  process.stdout.write(`${terminalSafe(result.file)} (${result.format.toUpperCase()}) into bank ${terminalSafe(bank)}: ${heading}\n`);
+  for (const note of result.notes) process.stdout.write(`note: ${terminalSafe(note)}\n`);
+  const written = result.outcome === 'imported';
   printTable(
     ['ROWS', 'COUNT'],
     [
-      [verb, String(result.added)],
+      [written ? 'added' : 'new (would be added)', String(result.added)],
       ['duplicate, same bank transaction id', String(result.duplicatesByRule['bank-id'])],
       ['duplicate, same date, value and description', String(result.duplicatesByRule.fingerprint)],
+      [written ? 'conflict, bank id reused: added' : 'conflict, bank id reused (would be added)', String(result.conflicts)],
       ['invalid', String(result.invalid)],
+      ['skipped, not a booked transaction', String(result.skipped)],
     ],
   );
-  for (const row of result.firstInvalid) process.stdout.write(`  line ${row.line}: ${row.reason ?? ''}\n`);
-  if (result.invalid > result.firstInvalid.length) process.stdout.write(`  ... and ${result.invalid - result.firstInvalid.length} more (see --json)\n`);
+  listRows('invalid', result.firstInvalid, result.invalid);
+  listRows('conflict', result.firstConflicts, result.conflicts);
+  listRows('skipped', result.firstSkipped, result.skipped);
+}
+
+function listRows(status: string, rows: readonly ReportRow[], total: number): void {
+  for (const row of rows) process.stdout.write(`  line ${row.line}: ${status}: ${terminalSafe(row.reason ?? '')}\n`);
+  if (total > rows.length) process.stdout.write(`  ... and ${total - rows.length} more ${status} (see --json)\n`);
 }
 
 export interface Progress {

@@ -1,15 +1,17 @@
 import { Option, type Command } from 'commander';
 import { basename } from 'node:path';
 import type { StoreFlags } from '../config.js';
-import { listProfiles, StatementError, type StatementFormat } from '../importers/index.js';
+import { StatementError, type StatementFormat } from '../importers/index.js';
 import { ImportService, type ImportResult } from '../services/import.service.js';
 import { addStoreOptions, CliError, withStore } from './cli-support.js';
+import { terminalSafe } from './terminal-text.js';
 import { printHumanReport, printJsonReport, startProgress } from './import-output.js';
 
 interface ImportFlags extends StoreFlags {
   bank: string;
   format: StatementFormat | 'auto';
   profile?: string;
+  dateFormat?: string;
   dryRun?: boolean;
   skipInvalid?: boolean;
   json?: boolean;
@@ -22,17 +24,18 @@ export function registerImportCommand(program: Command): void {
       .description('Import bank statements (CSV, OFX/QFX, QIF, CAMT.053, MT940); rows already imported are recognised and skipped')
       .requiredOption('--bank <id>', 'the bank the statements come from (see `moneta banks list`)')
       .addOption(new Option('--format <format>', 'statement format').choices(['auto', 'csv', 'ofx', 'qif', 'camt053', 'mt940']).default('auto'))
-      .option('--profile <name-or-file>', `CSV column layout: ${listProfiles().join(', ')}, or a path to a profile JSON file`)
+      .option('--profile <name-or-file>', 'CSV column layout: a built-in profile (`moneta profiles list`) or a path to a profile JSON file; default: generic, else the built-in profile whose columns match')
+      .option('--date-format <layout>', 'CSV date layout, e.g. DD/MM/YYYY, MM/DD/YY, YYYY-MM-DD, DD MMM YYYY (settles 01/02/2024 without writing a profile)')
       .option('--dry-run', 'report what would happen, write nothing')
       .option('--skip-invalid', 'import the valid rows of a file that has invalid ones (default: such a file imports nothing)')
-      .option('--json', 'print {"added","duplicates","invalid","rows":[...]} per file, one JSON document per line'),
+      .option('--json', 'print {"added","duplicates","conflicts","invalid","skipped","notes","rows":[...]} per file, one JSON document per line'),
   )
     .addHelpText(
       'after',
       '\nExamples:\n  moneta import statement.csv --bank ing --profile de-soll-haben\n  moneta import 2024-*.ofx --bank chase --dry-run --json',
     )
     .action(async (files: string[], flags: ImportFlags) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'create', async (store) => {
         const service = new ImportService(store);
         const rejected: string[] = [];
         for (const file of files) {
@@ -43,13 +46,15 @@ export function registerImportCommand(program: Command): void {
               bank: flags.bank,
               format: flags.format,
               profile: flags.profile,
+              dateFormat: flags.dateFormat,
               dryRun: flags.dryRun ?? false,
               skipInvalid: flags.skipInvalid ?? false,
               onProgress: (line) => progress.update(line),
               keepRows: flags.json ?? false,
             });
           } catch (error) {
-            if (error instanceof StatementError) throw new CliError(error.message);
+            // The message may quote the file (header cells, values): never raw to the terminal.
+            if (error instanceof StatementError) throw new CliError(terminalSafe(error.message, true));
             throw error;
           } finally {
             progress.stop();

@@ -1,14 +1,17 @@
+import cluster from 'node:cluster';
 import { Command, CommanderError } from 'commander';
 import { registerBackupCommands } from './backup.command.js';
 import { registerBanksCommand } from './banks.command.js';
 import { registerCategoriesCommand } from './categories.command.js';
 import { registerCopyCommand } from './copy.command.js';
-import { userMessage } from './cli-support.js';
+import { exitCodeFor, userMessage } from './cli-support.js';
 import { registerDemoCommand } from './demo.command.js';
 import { registerImportCommand } from './import.command.js';
+import { registerProfilesCommand } from './profiles.command.js';
 import { registerRulesCommand } from './rules.command.js';
 import { registerServeCommand } from './serve.command.js';
 import { registerTokensCommand } from './tokens.command.js';
+import { terminalSafe } from './terminal-text.js';
 
 export function buildProgram(): Command {
   const program = new Command('moneta')
@@ -23,6 +26,7 @@ export function buildProgram(): Command {
   registerCategoriesCommand(program);
   registerDemoCommand(program);
   registerImportCommand(program);
+  registerProfilesCommand(program);
   registerRulesCommand(program);
   registerCopyCommand(program);
   return program;
@@ -37,13 +41,20 @@ export async function runCli(argv: string[]): Promise<number> {
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? 0 : 2;
     }
+    // Messages can quote outside text (a name, a line of a statement): never raw to the terminal.
     const message = userMessage(error);
-    if (message !== null) process.stderr.write(`moneta: error: ${message}\n`);
-    else process.stderr.write(`moneta: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
-    return 1;
+    if (message !== null) process.stderr.write(`moneta: error: ${terminalSafe(message, true)}\n`);
+    else {
+      const lines = ((error as Error)?.stack ?? String(error)).split('\n').map((line) => terminalSafe(line));
+      process.stderr.write(`moneta: unexpected error: ${lines.join('\n')}\n`);
+    }
+    return exitCodeFor(error);
   }
 }
 
 const code = await runCli(process.argv);
+// A serve worker that could not start ends now (its channel to the primary would keep it alive);
+// the primary sees the exit code and stops. Its message is already written: stderr is synchronous.
+if (code !== 0 && cluster.isWorker) process.exit(code);
 // serve keeps running; every other command is done.
 if (code !== 0 || !process.argv.includes('serve')) process.exitCode = code;

@@ -3,7 +3,8 @@ import type { StoreFlags } from '../config.js';
 import type { Rule } from '../domain/rules/rule.js';
 import type { RuleInput } from '../domain/rules/rule-input.js';
 import { RulesService } from '../services/rules.service.js';
-import { addStoreOptions, CliError, printTable, withStore } from './cli-support.js';
+import { addStoreOptions, printTable, say, UsageError, withStore } from './cli-support.js';
+import { jsonForTerminal } from './terminal-text.js';
 
 export function registerRulesCommand(program: Command): void {
   const rules = program
@@ -24,17 +25,17 @@ export function registerRulesCommand(program: Command): void {
   )
     .addHelpText('after', '\nExample:\n  moneta rules add --category Groceries --description-contains rewe --max-value 0')
     .action(async (flags: StoreFlags & RuleInput) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'create', async (store) => {
         const rule = await new RulesService(store).add(flags);
-        process.stdout.write(`added rule ${rule.id}: ${describeRule(rule)}\n`);
+        say(`added rule ${rule.id}: ${describeRule(rule)}`);
       });
     });
 
   addStoreOptions(rules.command('list').description('List the rules in the order they apply').option('--json', 'print JSON')).action(
     async (flags: StoreFlags & { json?: boolean }) => {
-      await withStore(flags, async (store) => {
+      await withStore(flags, 'existing', async (store) => {
         const all = await new RulesService(store).list();
-        if (flags.json) process.stdout.write(`${JSON.stringify(all)}\n`);
+        if (flags.json) process.stdout.write(`${jsonForTerminal(all)}\n`);
         else if (all.length === 0) process.stdout.write('no rules yet: add one with `moneta rules add --category <name> --description-contains <text>`\n');
         else printTable(['ID', 'PRIORITY', 'CATEGORY', 'WHEN'], all.map((rule) => [String(rule.id), String(rule.priority), rule.category, conditions(rule)]));
       });
@@ -42,8 +43,8 @@ export function registerRulesCommand(program: Command): void {
   );
 
   addStoreOptions(rules.command('remove <id>').description('Remove a rule')).action(async (id: string, flags: StoreFlags) => {
-    if (!/^[1-9]\d{0,15}$/.test(id)) throw new CliError(`rule id must be a positive whole number (got "${id}")`);
-    await withStore(flags, async (store) => {
+    if (!/^[1-9]\d{0,15}$/.test(id)) throw new UsageError(`rule id must be a positive whole number (got "${id}")`);
+    await withStore(flags, 'existing', async (store) => {
       await new RulesService(store).remove(Number(id));
       process.stdout.write(`removed rule ${id}\n`);
     });
@@ -56,7 +57,7 @@ export function registerRulesCommand(program: Command): void {
       .option('--dry-run', 'only count, change nothing')
       .option('--recategorise', 'also transactions that have a category (a rule that matches replaces it)'),
   ).action(async (flags: StoreFlags & { dryRun?: boolean; recategorise?: boolean }) => {
-    await withStore(flags, async (store) => {
+    await withStore(flags, 'existing', async (store) => {
       const report = await new RulesService(store).apply({ dryRun: flags.dryRun ?? false, recategorise: flags.recategorise ?? false });
       const verb = flags.dryRun ? 'WOULD CHANGE' : 'CHANGED';
       if (report.perRule.length === 0) {
@@ -80,10 +81,10 @@ export function registerRulesCommand(program: Command): void {
   ).action(async (flags: StoreFlags & { minRows: string; limit: string; json?: boolean }) => {
     const minRows = positive('--min-rows', flags.minRows);
     const limit = positive('--limit', flags.limit);
-    await withStore(flags, async (store) => {
+    await withStore(flags, 'existing', async (store) => {
       const suggestions = (await new RulesService(store).suggest({ minRows })).slice(0, limit);
       if (flags.json) {
-        process.stdout.write(`${JSON.stringify(suggestions)}\n`);
+        process.stdout.write(`${jsonForTerminal(suggestions)}\n`);
         return;
       }
       if (suggestions.length === 0) {
@@ -106,7 +107,7 @@ export function registerRulesCommand(program: Command): void {
 }
 
 function positive(name: string, text: string): number {
-  if (!/^[1-9]\d{0,6}$/.test(text)) throw new CliError(`${name} must be a positive whole number (got "${text}")`);
+  if (!/^[1-9]\d{0,6}$/.test(text)) throw new UsageError(`${name} must be a positive whole number (got "${text}")`);
   return Number(text);
 }
 

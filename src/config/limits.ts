@@ -4,12 +4,16 @@ export interface LimitOptions {
   maxHeaderBytes: number;
   /** Longest URL (path and query), in characters (414 beyond it). */
   maxUrlLength: number;
-  /** A client must send its whole request within this time (408 beyond it). */
+  /** A client must send its whole request, headers and body, within this time (408 beyond it). */
   requestTimeoutMs: number;
-  /** An idle connection is closed after this time. */
+  /** A connection with nothing to do (between keep-alive requests, too) is closed after this time. */
   connectionTimeoutMs: number;
   /** Requests handled at once; more get 503 with Retry-After instead of waiting in a queue. */
   maxInFlight: number;
+  /** Of those, from one client address (counted from its headers, so slow bodies count too). */
+  maxInFlightPerClient: number;
+  /** Of those, on one connection (pipelined requests). */
+  maxInFlightPerConnection: number;
   /** Event-loop delay above which new requests get 503 with Retry-After (0: not checked). */
   maxEventLoopDelayMs: number;
   /** Per-client rate limit (by remote address); undefined: none. */
@@ -23,5 +27,20 @@ export const DEFAULT_LIMITS: LimitOptions = {
   requestTimeoutMs: 30_000,
   connectionTimeoutMs: 60_000,
   maxInFlight: 512,
+  maxInFlightPerClient: 64,
+  maxInFlightPerConnection: 8,
   maxEventLoopDelayMs: 1000,
 };
+
+/** Streamed pages (limit above the page size): at once per process, and how long one may take (see store/stream-gate.ts). */
+export interface StreamLimitOptions {
+  /** Streamed pages sent at once by one process; more are refused (503 with Retry-After). */
+  maxStreams: number;
+  /** A streamed page still being sent after this long is cut off and its snapshot released. */
+  streamTimeoutMs: number;
+}
+
+export const DEFAULT_STREAM_LIMITS: StreamLimitOptions = { maxStreams: 4, streamTimeoutMs: 60_000 };
+
+/** SQLite: threads reading the pages no index bounds, per process (see store/sqlite/read-pool.ts). */
+export const DEFAULT_READ_THREADS = 2;

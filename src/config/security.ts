@@ -11,6 +11,8 @@ export interface SecurityFlags {
   requestTimeout?: string;
   connectionTimeout?: string;
   maxInFlight?: string;
+  maxInFlightPerClient?: string;
+  maxInFlightPerConnection?: string;
   maxEventLoopDelay?: string;
   rateLimit?: string;
 }
@@ -56,6 +58,20 @@ export function securityConfig(flags: SecurityFlags, env: Env, integer: IntegerR
         3_600_000,
       ),
       maxInFlight: integer('--max-in-flight', flags.maxInFlight ?? env.MONETA_MAX_IN_FLIGHT, DEFAULT_LIMITS.maxInFlight, 1, 1_000_000),
+      maxInFlightPerClient: integer(
+        '--max-in-flight-per-client',
+        flags.maxInFlightPerClient ?? env.MONETA_MAX_IN_FLIGHT_PER_CLIENT,
+        DEFAULT_LIMITS.maxInFlightPerClient,
+        1,
+        1_000_000,
+      ),
+      maxInFlightPerConnection: integer(
+        '--max-in-flight-per-connection',
+        flags.maxInFlightPerConnection ?? env.MONETA_MAX_IN_FLIGHT_PER_CONNECTION,
+        DEFAULT_LIMITS.maxInFlightPerConnection,
+        1,
+        1_000_000,
+      ),
       maxEventLoopDelayMs: integer(
         '--max-event-loop-delay',
         flags.maxEventLoopDelay ?? env.MONETA_MAX_EVENT_LOOP_DELAY_MS,

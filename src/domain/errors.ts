@@ -44,3 +44,14 @@ export class StoreUnavailableError extends Error {
     this.name = 'StoreUnavailableError';
   }
 }
+
+/**
+ * The store's data is damaged (SQLite: "database disk image is malformed"). Retrying does not
+ * help: writes are refused until an operator restores it, and `recovery` says how (for the log).
+ */
+export class StoreDamagedError extends StoreUnavailableError {
+  constructor(message: string, readonly recovery: string, options?: ErrorOptions) {
+    super(message, 0, options);
+    this.name = 'StoreDamagedError';
+  }
+}

@@ -7,6 +7,8 @@ export type DuplicateRule = 'bank-id' | 'fingerprint';
 export interface KeyedRow {
   date: string;
   description: string;
+  /** The description fingerprints are computed from, when it is not `description` (see StatementRow). */
+  fingerprintText?: string;
   value: number;
   bankTransactionId?: string;
   account?: string;
@@ -22,6 +24,15 @@ export function bankIdKey(row: KeyedRow): string | null {
 }
 
 /**
+ * Key of a row whose bank id is already on a different transaction (another date or value):
+ * banks do reuse references, and such a row is a transaction of its own, never a duplicate.
+ * Date and value make it unique, so importing the file again finds it.
+ */
+export function conflictKey(row: KeyedRow): string {
+  return `c:${JSON.stringify([row.account ?? '', row.bankTransactionId ?? '', row.date, String(row.value)])}`;
+}
+
+/**
  * What makes two rows "the same purchase" when the bank gives no id: account, date, value and
  * the description with case, accents and runs of whitespace ignored. Hashed so the key has a
  * fixed, small size whatever the description's length. The date leads (in clear), so a
@@ -29,7 +40,7 @@ export function bankIdKey(row: KeyedRow): string | null {
  * index and in the occurrence table instead of all over them: large imports stay fast.
  */
 export function fingerprintOf(row: KeyedRow): string {
-  const description = foldForMatching(row.description).replace(/\s+/g, ' ').trim();
+  const description = foldForMatching(row.fingerprintText ?? row.description).replace(/\s+/g, ' ').trim();
   // String(value) is exact for the double the parser produced; -0 and 0 both print "0".
   const material = JSON.stringify([row.account ?? '', row.date, String(row.value), description]);
   return `${row.date}:${hash('sha256', material, 'base64url').slice(0, 22)}`;
@@ -46,5 +57,5 @@ export function dateOfFingerprint(fingerprint: string): string {
 }
 
 export function ruleOfKey(key: string): DuplicateRule {
-  return key.startsWith('b:') ? 'bank-id' : 'fingerprint';
+  return key.startsWith('f:') ? 'fingerprint' : 'bank-id';
 }

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, LISTED_FIELDS, StoreUnavailableError, describeFields, type FieldError } from '../domain/errors.js';
+import { DomainError, LISTED_FIELDS, StoreDamagedError, StoreUnavailableError, describeFields, type FieldError } from '../domain/errors.js';
 import { RequestValidationError } from './request-validation.js';
 
 export interface Problem {
@@ -69,6 +69,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const status = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503, exhausted: 507 }[error.code];
       return sendProblem(reply, status, error.message, error.fields);
+    }
+    if (error instanceof StoreDamagedError) {
+      request.log.error({ err: error.cause ?? error }, error.recovery);
+      return sendProblem(reply, 503, `${error.message}; writes are refused until it is restored (the server log says how)`);
     }
     if (error instanceof StoreUnavailableError) {
       request.log.warn({ err: error.cause ?? error }, 'store unavailable');

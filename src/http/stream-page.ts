@@ -40,5 +40,17 @@ export async function sendStreamedPage(reply: FastifyReply, stream: TransactionS
       await stream.batches.return();
     }
   }
-  return reply.code(200).type('application/json; charset=utf-8').send(Readable.from(body(), { objectMode: false }));
+  const readable = Readable.from(body(), { objectMode: false });
+  // Cut short by its limits (StreamGate) while the client is still reading, or not reading at
+  // all: the status is sent, so the connection is closed before the closing bracket.
+  stream.signal?.addEventListener(
+    'abort',
+    () => {
+      const reason = stream.signal?.reason as Error;
+      reply.log.warn({ reason: reason.message }, 'streamed page cut off');
+      readable.destroy(reason);
+    },
+    { once: true },
+  );
+  return reply.code(200).type('application/json; charset=utf-8').send(readable);
 }

@@ -1,13 +1,14 @@
 // CAMT.053 (ISO 20022 bank-to-customer statement), versions .001.02 to .001.08. Only booked
 // entries become rows: pending (PDNG) and information-only (INFO) entries may still change
-// or disappear, and importing them would create duplicates once they are booked.
+// or disappear, and importing them would create duplicates once they are booked. They are
+// reported as skipped, with the reason, never dropped without a word.
 import { XMLParser } from 'fast-xml-parser';
 import { parseAmount, signedAmount } from './amounts.js';
 import { calendarDate } from './dates.js';
 import { readDecodedFile } from './encoding.js';
 import { ParseFailure } from './parse-result.js';
-import { bankReference, cleanDescription, joinParts, optionalText } from './text.js';
-import { invalidItem, type ParsedItem, rowItem, StatementError, type StatementRow } from './types.js';
+import { bankReference, cleanDescription, composeDescription, joinParts, optionalText } from './text.js';
+import { invalidItem, type ParsedItem, rowItem, skippedItem, StatementError, withFingerprintText } from './types.js';
 
 /** Parsed XML is untyped by nature; helpers below read it defensively. */
 type XmlValue = string | number | boolean | XmlObject | XmlValue[] | undefined;
@@ -31,7 +32,7 @@ export interface Camt053Statement {
 }
 
 export async function readCamt053Statement(path: string, fileLabel: string): Promise<Camt053Statement> {
-  const text = await readDecodedFile(path);
+  const { text } = await readDecodedFile(path);
   const version = /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})/.exec(text)?.[1];
   if (!version) throw new StatementError(`${fileLabel} is not a CAMT.053 statement (no camt.053.001.xx namespace)`);
   let doc: XmlObject;
@@ -51,18 +52,28 @@ export async function readCamt053Statement(path: string, fileLabel: string): Pro
     bankNameHint ??= optionalText(str(get(institution, 'Nm')) ?? str(get(institution, 'BICFI')) ?? str(get(institution, 'BIC')));
     for (const entry of list(get(statement, 'Ntry'))) {
       entryNumber++;
-      const item = toItem(entry, entryNumber, account);
-      if (item) items.push(item);
+      items.push(toItem(entry, entryNumber, account));
     }
   }
   return bankNameHint ? { bankNameHint, items } : { items };
 }
 
-function toItem(entry: XmlValue, number: number, account: string | undefined): ParsedItem | undefined {
+const NOT_BOOKED: Record<string, string> = {
+  PDNG: 'pending (status PDNG): not booked yet',
+  INFO: 'information only (status INFO): not booked',
+  FUTR: 'future (status FUTR): not booked yet',
+};
+
+function toItem(entry: XmlValue, number: number, account: string | undefined): ParsedItem {
   // .02 writes <Sts>BOOK</Sts>, later versions <Sts><Cd>BOOK</Cd></Sts>.
   const status = str(get(entry, 'Sts')) ?? str(get(entry, 'Sts', 'Cd'));
-  if (status !== 'BOOK') return undefined;
   const dateText = str(get(entry, 'BookgDt', 'Dt')) ?? str(get(entry, 'BookgDt', 'DtTm'));
+  if (status === undefined) {
+    // The status is mandatory, yet some exporters leave it out: a booking date says booked.
+    if (!dateText) return skippedItem(number, 'no status and no booking date: not a booked entry');
+  } else if (status !== 'BOOK') {
+    return skippedItem(number, NOT_BOOKED[status] ?? `status "${status}": not booked`);
+  }
   if (!dateText) return invalidItem(number, 'entry has no booking date (BookgDt)');
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(dateText);
   if (!m) return invalidItem(number, `booking date "${dateText}" is not an ISO date`);
@@ -82,7 +93,7 @@ function toItem(entry: XmlValue, number: number, account: string | undefined): P
   const otherRole = direction === 'DBIT' ? 'Cdtr' : 'Dbtr';
   const counterparty = details.map((tx) => partyName(get(tx, 'RltdPties', otherRole))).find(Boolean);
   const text = remittance.some((r) => r?.trim()) ? joinParts(remittance) : str(get(entry, 'AddtlNtryInf'));
-  const row: StatementRow = { line: number, date, value, description: cleanDescription(joinParts([counterparty, text])) };
+  const row = withFingerprintText({ line: number, date, value, description: composeDescription([counterparty, text]) }, cleanDescription(joinParts([counterparty, text])));
   const id = bankReference(str(get(entry, 'AcctSvcrRef'))) ?? bankReference(str(get(entry, 'NtryRef')));
   if (id) row.bankTransactionId = id;
   if (account) row.account = account;

@@ -92,17 +92,42 @@ export function readDecodedLines(path: string, encoding: TextEncoding): AsyncIte
   return createInterface({ input: openDecodedStream(path, encoding), crlfDelay: Infinity });
 }
 
+export const ENCODING_LABELS: Record<TextEncoding, string> = {
+  utf8: 'UTF-8', utf16le: 'UTF-16LE', utf16be: 'UTF-16BE', windows1252: 'Windows-1252', latin1: 'ISO-8859-1',
+};
+
+export interface DecodedFile {
+  text: string;
+  /** Set when the file declares a single-byte charset but its bytes are UTF-8: that declared charset. */
+  overruled?: TextEncoding;
+}
+
 /**
- * The whole file as text, for XML formats whose parser needs the complete document.
- * `declared` is the encoding the file says it uses, if any; it wins over the guess unless
- * it claims UTF-8 for bytes that are not.
+ * The whole file as text, for formats whose parser needs the complete document. `declared`
+ * is the encoding the file says it uses, if any. It wins over the guess, except that bytes
+ * that are not UTF-8 are never read as UTF-8, and bytes that are valid UTF-8 with non-ASCII
+ * characters are read as UTF-8 whatever the header says: exporters copy a CHARSET:1252
+ * header onto UTF-8 data, and reading it as 1252 turns "CRÉDITO" into "CRÃ‰DITO".
  */
-export async function readDecodedFile(path: string, declared?: (text: string) => TextEncoding | undefined): Promise<string> {
+export async function readDecodedFile(path: string, declared?: (text: string) => TextEncoding | undefined): Promise<DecodedFile> {
   const bytes = await readFile(path);
   let encoding = detectEncoding(bytes);
   if (declared && encoding !== 'utf16le' && encoding !== 'utf16be') {
     const named = declared(bytes.subarray(0, 1024).toString('latin1'));
+    if (named && named !== encoding && encoding === 'utf8' && hasNonAscii(bytes)) {
+      return { text: iconv.decode(bytes, 'utf8'), overruled: named };
+    }
     if (named && !(named === 'utf8' && encoding !== 'utf8')) encoding = named;
   }
-  return iconv.decode(bytes, encoding);
+  return { text: iconv.decode(bytes, encoding) };
+}
+
+function hasNonAscii(bytes: Buffer): boolean {
+  for (const byte of bytes) if (byte >= 0x80) return true;
+  return false;
+}
+
+/** What a UTF-8 text looked like when its bytes were read in a single-byte charset. */
+export function misdecoded(text: string, as: TextEncoding): string {
+  return iconv.decode(Buffer.from(text, 'utf8'), as);
 }

@@ -11,17 +11,22 @@ import { openQifStatement } from './qif-statement.js';
 import { type OpenedStatement, type ParsedItem, StatementError, type StatementFormat } from './types.js';
 
 export { detectFormat } from './detect.js';
-export { listProfiles } from './csv/builtin-profiles.js';
+export { listProfiles, describeProfile, loadProfile } from './csv/builtin-profiles.js';
 export { validateProfile, ProfileInvalidError } from './csv/csv-profile.js';
-export type { CsvProfile, CsvColumns, ColumnSpec, ColumnRef } from './csv/csv-profile.js';
+export type { CsvProfile, CsvColumns, ColumnSpec, ColumnRef, SkipRule } from './csv/csv-profile.js';
 export { StatementError } from './types.js';
 export type { StatementFormat, StatementRow, ParsedItem, OpenedStatement } from './types.js';
 
 export interface OpenStatementOptions {
   /** Force a format; "auto" (the default) detects it from the content. */
   format?: StatementFormat | 'auto';
-  /** CSV only: a built-in profile name (see listProfiles) or a path to a profile JSON file. Default "generic". */
+  /**
+   * CSV only: a built-in profile name (see listProfiles) or a path to a profile JSON file.
+   * Default: "generic", or the first built-in profile that reads the file when generic cannot.
+   */
   profile?: string;
+  /** CSV only: the date layout (DD/MM/YYYY...), replacing the profile's. */
+  dateFormat?: string;
 }
 
 const FORMAT_NAMES = 'CSV, OFX/QFX, QIF, CAMT.053 or MT940';
@@ -46,20 +51,25 @@ export async function openStatement(path: string, opts: OpenStatementOptions = {
   if (opts.profile !== undefined && format !== 'csv') {
     throw new StatementError(`a CSV profile was given, but ${label} is ${format.toUpperCase()}, not CSV`);
   }
+  if (opts.dateFormat !== undefined && format !== 'csv') {
+    throw new StatementError(`--date-format applies to CSV files, but ${label} is ${format.toUpperCase()}, whose dates have one fixed layout`);
+  }
   switch (format) {
-    case 'csv':
-      return { format, items: await openCsvStatement(path, opts.profile ?? 'generic', label) };
+    case 'csv': {
+      const { items, notes } = await openCsvStatement(path, opts.profile, label, opts.dateFormat);
+      return { format, items, notes };
+    }
     case 'qif':
-      return { format, items: await openQifStatement(path) };
+      return { format, items: await openQifStatement(path), notes: [] };
     case 'mt940':
-      return { format, items: await openMt940Statement(path) };
+      return { format, items: await openMt940Statement(path), notes: [] };
     case 'ofx': {
-      const { bankNameHint, items } = await readOfxStatement(path, label);
-      return withHint({ format, items: replayable(items) }, bankNameHint);
+      const { bankNameHint, items, notes } = await readOfxStatement(path, label);
+      return withHint({ format, items: replayable(items), notes }, bankNameHint);
     }
     case 'camt053': {
       const { bankNameHint, items } = await readCamt053Statement(path, label);
-      return withHint({ format, items: replayable(items) }, bankNameHint);
+      return withHint({ format, items: replayable(items), notes: [] }, bankNameHint);
     }
     default:
       throw new StatementError(`format "${String(format)}" is not supported; use ${FORMAT_NAMES}`);

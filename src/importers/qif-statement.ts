@@ -5,8 +5,8 @@ import { parseLooseAmount } from './amounts.js';
 import { calendarDate, expandTwoDigitYear } from './dates.js';
 import { detectEncoding, readDecodedLines, readHead } from './encoding.js';
 import { ParseFailure, type ParseResult } from './parse-result.js';
-import { cleanDescription, joinParts, optionalText } from './text.js';
-import { invalidItem, type ParsedItem, rowItem, type StatementRow } from './types.js';
+import { cleanDescription, composeDescription, joinParts, optionalText } from './text.js';
+import { invalidItem, type ParsedItem, rowItem, type StatementRow, withFingerprintText } from './types.js';
 
 const TRANSACTION_SECTIONS = new Set(['bank', 'ccard', 'cash', 'oth a', 'oth l']);
 
@@ -103,6 +103,21 @@ async function* readQifItems(path: string, encoding: ReturnType<typeof detectEnc
   if (section === 'transactions' && record) yield toItem(record, order, account);
 }
 
+/**
+ * Payee and memo, said once. A record may have neither: then its check number (N) or its
+ * category or transfer account (L) describes it, because a booked row is never refused for
+ * lacking text.
+ */
+function describe(fields: Map<string, string>): string {
+  const text = composeDescription([fields.get('P'), fields.get('M')]);
+  if (text !== '') return text;
+  const number = optionalText(fields.get('N'));
+  if (number) return /^\d+$/.test(number) ? `Check ${number}` : cleanDescription(number);
+  const category = optionalText(fields.get('L'));
+  const transfer = category ? /^\[(.+)\]$/.exec(category)?.[1] : undefined;
+  return transfer ? cleanDescription(`Transfer ${transfer}`) : cleanDescription(category ?? '');
+}
+
 function toItem(record: QifRecord, order: DateOrder, account: string | undefined): ParsedItem {
   const { fields, line } = record;
   const dateText = fields.get('D');
@@ -113,7 +128,8 @@ function toItem(record: QifRecord, order: DateOrder, account: string | undefined
   if (amountText === undefined) return invalidItem(line, 'record has no T (amount) line');
   const value = parseLooseAmount(amountText);
   if (value instanceof ParseFailure) return invalidItem(line, value.reason);
-  const row: StatementRow = { line, date, value, description: cleanDescription(joinParts([fields.get('P'), fields.get('M')])) };
+  const legacy = cleanDescription(joinParts([fields.get('P'), fields.get('M')]));
+  const row: StatementRow = withFingerprintText({ line, date, value, description: describe(fields) }, legacy);
   const name = optionalText(account);
   if (name) row.account = name;
   return rowItem(row);

@@ -13,8 +13,17 @@ export interface StatementRow {
   line: number;
   /** Booking date, YYYY-MM-DD, always a real calendar day. */
   date: string;
-  /** Trimmed, inner whitespace collapsed, no NUL, at most 1000 characters. */
+  /**
+   * What a person reads: counterparty and purpose, without field codes or repeats. Trimmed,
+   * inner whitespace collapsed, no NUL, at most 1000 characters; may be empty.
+   */
   description: string;
+  /**
+   * The description as Moneta composed it before descriptions were made readable, when that
+   * differs. De-duplication fingerprints are computed from it, so a file imported by an
+   * earlier version is still recognised row for row.
+   */
+  fingerprintText?: string;
   /** Signed: negative = money out of the account. */
   value: number;
   /** The bank's own id for the transaction when the file carries one. */
@@ -27,7 +36,9 @@ export interface StatementRow {
 
 export type ParsedItem =
   | { kind: 'row'; row: StatementRow }
-  | { kind: 'invalid'; line: number; reason: string };
+  | { kind: 'invalid'; line: number; reason: string }
+  /** An entry of the file that is deliberately not a transaction: pending, not booked, a balance line. */
+  | { kind: 'skipped'; line: number; reason: string };
 
 export interface OpenedStatement {
   format: StatementFormat;
@@ -35,6 +46,8 @@ export interface OpenedStatement {
   bankNameHint?: string;
   /** Streamed in file order; iterating again re-reads the file from the start. */
   items: AsyncIterable<ParsedItem>;
+  /** Things the user should know about how the file was read (a charset the bytes contradict, the profile picked). */
+  notes: string[];
 }
 
 /**
@@ -53,4 +66,17 @@ export function rowItem(row: StatementRow): ParsedItem {
 
 export function invalidItem(line: number, reason: string): ParsedItem {
   return { kind: 'invalid', line, reason };
+}
+
+export function skippedItem(line: number, reason: string): ParsedItem {
+  return { kind: 'skipped', line, reason };
+}
+
+/**
+ * The legacy text goes along only when it differs, so most rows carry one string. An empty
+ * legacy text means earlier versions refused the row: there is nothing to stay compatible with.
+ */
+export function withFingerprintText(row: StatementRow, legacy: string): StatementRow {
+  if (legacy !== '' && legacy !== row.description) row.fingerprintText = legacy;
+  return row;
 }

@@ -12,6 +12,11 @@ export interface CopyProgress {
 export interface CopyOptions {
   /** Empty the target's tables first (in the same transaction as the copy). */
   force: boolean;
+  /**
+   * With force: also when the source has no rows at all, which would leave the target empty.
+   * A source without rows is far more often a wrong path than an intent.
+   */
+  allowEmptySource?: boolean;
   /** Rows read and written per round trip. */
   batchSize: number;
   progress?: CopyProgress;
@@ -64,9 +69,17 @@ export async function copyStore(source: TableAccess, target: TableAccess, option
           `the target is not empty (${occupied.join(', ')} rows); use --force to replace its contents with the source's`,
         );
       }
+      const sourceRows = [...counts.values()].reduce((sum, n) => sum + n, 0);
+      if (occupied.length > 0 && sourceRows === 0 && !options.allowEmptySource) {
+        throw new DomainError(
+          'conflict',
+          `the source has no rows, and copying it would empty the target (${occupied.join(', ')} rows); ` +
+            'check --from, or add --allow-empty-source to empty the target on purpose',
+        );
+      }
       for (const table of [...COPIED_TABLES].reverse()) await writer.deleteAll(table);
 
-      options.progress?.start([...counts.values()].reduce((sum, n) => sum + n, 0));
+      options.progress?.start(sourceRows);
       const digests = new Map<string, TableDigest>();
       try {
         for (const table of COPIED_TABLES) {

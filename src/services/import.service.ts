@@ -15,6 +15,8 @@ export interface ImportOptions {
   format?: StatementFormat | 'auto';
   /** CSV only: a built-in profile name or a path to a profile JSON file. */
   profile?: string;
+  /** CSV only: the date layout (DD/MM/YYYY...), replacing the profile's. */
+  dateFormat?: string;
   /** Decide every row, write nothing. */
   dryRun?: boolean;
   /** Import the valid rows of a file that has invalid ones (default: the file imports nothing). */
@@ -36,11 +38,19 @@ export interface ImportResult {
   outcome: ImportOutcome;
   added: number;
   duplicates: number;
+  /** Imported although their bank id is already on another transaction (see RowStatus). */
+  conflicts: number;
   invalid: number;
+  /** Entries that are not booked transactions (pending, balance lines), each with its reason. */
+  skipped: number;
   /** Duplicates by the rule that decided. */
   duplicatesByRule: Record<'bank-id' | 'fingerprint', number>;
-  /** The first invalid rows (at most 20), for a summary. */
+  /** The first invalid, conflict and skipped rows (at most 20 of each), for a summary. */
   firstInvalid: ReportRow[];
+  firstConflicts: ReportRow[];
+  firstSkipped: ReportRow[];
+  /** How the file was read, when the user should know (a charset the bytes contradict, the profile picked). */
+  notes: string[];
   /** Every input row in file order (keepRows only). Ids of rows that were not written are null. */
   rows(): AsyncIterable<ReportRow>;
   /** Deletes the spooled report; call once done with rows(). */
@@ -63,7 +73,7 @@ export class UnknownBankError extends DomainError {
 }
 
 const DEFAULT_BATCH = 2000;
-const FIRST_INVALID = 20;
+const FIRST_LISTED = 20;
 
 /**
  * Imports statement files: the one write path for files, used by the command line. Each file
@@ -73,15 +83,20 @@ export class ImportService {
   constructor(private readonly store: Pick<Store, 'catalogue' | 'rules' | 'imports'>) {}
 
   async importFile(path: string, options: ImportOptions): Promise<ImportResult> {
-    const statement = await openStatement(path, { format: options.format ?? 'auto', profile: options.profile });
+    const statement = await openStatement(path, { format: options.format ?? 'auto', profile: options.profile, dateFormat: options.dateFormat });
     if (!(await this.store.catalogue.findBank(options.bank))) throw new UnknownBankError(options.bank, statement.bankNameHint);
     const rules = await loadRuleSet(this.store.rules);
     const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
     const keepRows = options.keepRows ?? true;
     const spool = keepRows ? await ReportSpool.create() : null;
-    const counts = { added: 0, duplicates: 0, invalid: 0 };
+    const counts = { added: 0, duplicates: 0, conflicts: 0, invalid: 0, skipped: 0 };
     const duplicatesByRule = { 'bank-id': 0, fingerprint: 0 };
     const firstInvalid: ReportRow[] = [];
+    const firstConflicts: ReportRow[] = [];
+    const firstSkipped: ReportRow[] = [];
+    const remember = (list: ReportRow[], row: ReportRow) => {
+      if (list.length < FIRST_LISTED) list.push(row);
+    };
     let session: ImportSession | undefined;
     let firstInsertedId = Infinity;
     try {
@@ -91,15 +106,16 @@ export class ImportService {
       const flush = async (batch: ParsedItem[]) => {
         const rows = await importBatch(open, { bank: options.bank, rules, occurrences }, batch);
         for (const row of rows) {
-          if (row.status === 'added') {
-            counts.added += 1;
-            if (row.id !== null && row.id < firstInsertedId) firstInsertedId = row.id;
-          } else if (row.status === 'duplicate') {
-            counts.duplicates += 1;
-            duplicatesByRule[row.reason === 'bank-id' ? 'bank-id' : 'fingerprint'] += 1;
-          } else {
-            counts.invalid += 1;
-            if (firstInvalid.length < FIRST_INVALID) firstInvalid.push(row);
+          if (row.id !== null && row.id < firstInsertedId) firstInsertedId = row.id;
+          switch (row.status) {
+            case 'added': counts.added += 1; break;
+            case 'duplicate':
+              counts.duplicates += 1;
+              duplicatesByRule[row.reason === 'bank-id' ? 'bank-id' : 'fingerprint'] += 1;
+              break;
+            case 'conflict': counts.conflicts += 1; remember(firstConflicts, row); break;
+            case 'skipped': counts.skipped += 1; remember(firstSkipped, row); break;
+            default: counts.invalid += 1; remember(firstInvalid, row);
           }
         }
         await spool?.write(rows);
@@ -126,6 +142,9 @@ export class ImportService {
         ...counts,
         duplicatesByRule,
         firstInvalid,
+        firstConflicts,
+        firstSkipped,
+        notes: statement.notes,
         rows: () => {
           if (!spool) throw new Error('rows() needs keepRows');
           return outcome === 'imported' ? spool.read() : withoutUnwrittenIds(spool.read(), firstInsertedId);

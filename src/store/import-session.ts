@@ -10,6 +10,13 @@ export interface ImportedTransaction {
   category: string | null;
 }
 
+/** A stored transaction found by its import key. */
+export interface StoredImport {
+  id: number;
+  date: string;
+  value: number;
+}
+
 /**
  * One file's import: a single open write transaction on one connection, so the file lands
  * whole or not at all (a killed process leaves an uncommitted transaction, which the engine
@@ -25,8 +32,8 @@ export interface ImportSession {
   loadOccurrences(fingerprints: readonly string[]): Promise<Map<string, number>>;
   /** Sets these counts (replacing earlier ones). */
   saveOccurrences(counts: ReadonlyMap<string, number>): Promise<void>;
-  /** Transactions of this bank that already carry one of these keys: key -> id. */
-  findByKeys(keys: readonly string[]): Promise<Map<string, number>>;
+  /** Transactions of this bank that already carry one of these keys: key -> id, date and value. */
+  findByKeys(keys: readonly string[]): Promise<Map<string, StoredImport>>;
   /**
    * Inserts the rows whose key the bank does not have yet (creating missing categories first);
    * the others are left alone. Returns key -> new id for the rows inserted.
@@ -49,7 +56,7 @@ export interface ImportSql {
   dropOccurrenceTable(): CompiledQuery | null;
   occurrencesOf(fingerprints: readonly string[]): CompiledQuery<{ fingerprint: string; n: number }>;
   saveOccurrences(counts: ReadonlyMap<string, number>): CompiledQuery;
-  findByKeys(bank: string, keys: readonly string[]): CompiledQuery<{ import_key: string; id: number }>;
+  findByKeys(bank: string, keys: readonly string[]): CompiledQuery<{ import_key: string; id: number; date: string; value: number }>;
   insertCategoriesIfMissing(names: readonly string[]): CompiledQuery;
   insertTransactions(bank: string, rows: readonly ImportedTransaction[]): CompiledQuery<{ import_key: string; id: number }>;
 }
@@ -86,8 +93,9 @@ export class StoreImportSession implements ImportSession {
     await this.run(this.sql.saveOccurrences(counts));
   }
 
-  async findByKeys(keys: readonly string[]): Promise<Map<string, number>> {
-    return toKeyMap(await this.run(this.sql.findByKeys(this.bank, keys)));
+  async findByKeys(keys: readonly string[]): Promise<Map<string, StoredImport>> {
+    const rows = await this.run(this.sql.findByKeys(this.bank, keys));
+    return new Map(rows.map((row) => [row.import_key, { id: Number(row.id), date: row.date, value: Number(row.value) }]));
   }
 
   async insertNew(rows: readonly ImportedTransaction[]): Promise<Map<string, number>> {

@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { isPostgresUrl } from '../config/database.js';
+import type { StreamLimitOptions } from '../config/limits.js';
 import { PostgresStore } from './postgres/postgres-store.js';
 import { hostClusterWriter } from './sqlite/cluster-writer.js';
 import { SqliteStore } from './sqlite/sqlite-store.js';
@@ -13,6 +14,10 @@ export interface StoreSettings {
   busyTimeoutMs?: number;
   /** SQLite: where writes and the search indexer run (see SqliteStoreOptions.writer). */
   writer?: 'inline' | 'thread' | 'primary';
+  /** SQLite: threads reading the pages no index bounds (see SqliteStoreOptions.readThreads). */
+  readThreads?: number;
+  /** Streamed pages at once and how long one may take (see StreamGate). */
+  streams?: StreamLimitOptions;
 }
 
 /** Opens the store the setting names; does not migrate. */
@@ -22,9 +27,17 @@ export function openStore(settings: StoreSettings): Store {
       url: settings.db,
       poolMax: settings.poolMax,
       statementTimeoutMs: settings.statementTimeoutMs,
+      streams: settings.streams,
     });
   }
-  return new SqliteStore({ path: settings.db, busyTimeoutMs: settings.busyTimeoutMs, writer: settings.writer });
+  return new SqliteStore({
+    path: settings.db,
+    busyTimeoutMs: settings.busyTimeoutMs,
+    writer: settings.writer,
+    readThreads: settings.readThreads,
+    statementTimeoutMs: settings.statementTimeoutMs,
+    streams: settings.streams,
+  });
 }
 
 /** Opens and migrates: what every command that touches data does first. */

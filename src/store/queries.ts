@@ -315,7 +315,7 @@ export class Queries {
 }
 
 /** Offsets from which deepIdPage is used; below, plain OFFSET is as fast. */
-const KEYSET_OFFSET = 1000;
+export const KEYSET_OFFSET = 1000;
 
 /** true/false when the order is by id descending/ascending (ties cannot follow: ids are unique); undefined otherwise. */
 function idOrderOf(query: TransactionQuery): boolean | undefined {

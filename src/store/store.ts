@@ -48,6 +48,10 @@ export interface TransactionStream {
   total: number;
   /** Ends the read when exhausted; call return() to abandon it early. */
   batches: AsyncGenerator<TransactionRecord[], void, undefined>;
+  /** Releases the stream's connection and snapshot at once, even while a batch is being read. */
+  abandon?(): void;
+  /** Aborts when the stream is cut short by its limits (see StreamGate); the reply must then end at once. */
+  signal?: AbortSignal;
 }
 
 export interface TransactionPage {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
@@ -11,8 +11,16 @@ import { importFixture, statementFixture } from './import-support.js';
 interface JsonReport {
   added: number;
   duplicates: number;
+  conflicts: number;
   invalid: number;
+  skipped: number;
+  notes: string[];
   rows: Array<{ line: number; status: string; id: number | null; duplicateOf: number | null; reason: string | null }>;
+}
+
+/** Control characters other than the line feed, and the right-to-left override. */
+function hasControlCharacters(text: string): boolean {
+  return [...text].some((ch) => (ch < ' ' && ch !== '\n') || ch === '\u007f' || ch === '\u202e');
 }
 
 async function writeBigCsv(path: string, rows: number): Promise<void> {
@@ -35,20 +43,23 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
     return db;
   }
 
-  it('--json prints exactly added, duplicates, invalid and rows of line, status, id, duplicateOf, reason', async () => {
+  it('--json prints exactly added, duplicates, conflicts, invalid, skipped, notes and rows of line, status, id, duplicateOf, reason', async () => {
     const db = await dbWithBank();
     const run = await runCli(['import', importFixture('one-bad-row.csv'), '--bank', 'ing', '--db', db, '--json', '--skip-invalid']);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stderr, '', 'no progress bar when stderr is not a terminal');
     const report = JSON.parse(run.stdout) as JsonReport;
-    assert.deepEqual(Object.keys(report), ['added', 'duplicates', 'invalid', 'rows']);
+    assert.deepEqual(Object.keys(report), ['added', 'duplicates', 'conflicts', 'invalid', 'skipped', 'notes', 'rows']);
     for (const row of report.rows) assert.deepEqual(Object.keys(row), ['line', 'status', 'id', 'duplicateOf', 'reason']);
     const ids = report.rows.filter((row) => row.status === 'added').map((row) => row.id);
     assert.ok(ids.every((id) => typeof id === 'number'));
     assert.deepEqual(report, {
       added: 3,
       duplicates: 0,
+      conflicts: 0,
       invalid: 1,
+      skipped: 0,
+      notes: [],
       rows: [
         { line: 2, status: 'added', id: ids[0], duplicateOf: null, reason: null },
         { line: 3, status: 'added', id: ids[1], duplicateOf: null, reason: null },
@@ -70,7 +81,7 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
     const run = await runCli(['import', importFixture('one-bad-row.csv'), '--bank', 'ing', '--db', db]);
     assert.equal(run.code, 1);
     assert.match(run.stdout, /NOT imported, nothing written/);
-    assert.match(run.stdout, /line 4: amount "abc" has no digits/);
+    assert.match(run.stdout, /line 4: invalid: amount "abc" has no digits/);
     assert.match(run.stderr, /nothing imported from one-bad-row\.csv \(1 invalid row\).*--skip-invalid/);
     const dry = JSON.parse((await runCli(['import', importFixture('one-bad-row.csv'), '--bank', 'ing', '--db', db, '--json', '--skip-invalid', '--dry-run'])).stdout) as JsonReport;
     assert.equal(dry.added, 3, 'the refused import wrote nothing: all rows are still new');
@@ -125,7 +136,7 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
       assert.equal(first.code, 0, first.stderr);
       const report = JSON.parse(first.stdout) as JsonReport;
       assert.ok(report.added > 0, `nothing added from ${name}`);
-      assert.equal(report.rows.length, report.added + report.duplicates + report.invalid);
+      assert.equal(report.rows.length, report.added + report.duplicates + report.conflicts + report.invalid + report.skipped, 'every entry is in the report');
       const second = JSON.parse((await runCli(args)).stdout) as JsonReport;
       assert.deepEqual([second.added, second.duplicates, second.invalid], [0, report.added + report.duplicates, report.invalid]);
       const forced = await runCli([...args.slice(0, -1 - extra.length), '--dry-run', '--format', format, ...extra]);
@@ -141,5 +152,44 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
     assert.match(run.stdout, /january-february-overlap\.csv \(CSV\) into bank ing: imported/);
     assert.match(run.stdout, /added\s+2\n/);
     assert.match(run.stdout, /duplicate, same date, value and description\s+2\n/);
+  });
+
+  it('lists conflicts and skipped entries with their reasons, and notes how the file was read', async () => {
+    const db = await dbWithBank();
+    const run = await runCli(['import', statementFixture('mt940-shared-reference.sta'), statementFixture('camt053-v04-status-and-names.xml'), statementFixture('dkb.csv'), '--bank', 'ing', '--db', db]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /conflict, bank id reused: added\s+1\n/);
+    assert.match(run.stdout, /line 9: conflict: bank id "55555" is already on line 6 of this file \(2024-01-31, -800\) with another value/);
+    assert.match(run.stdout, /skipped, not a booked transaction\s+3\n/);
+    assert.match(run.stdout, /line 6: skipped: pending \(status PDNG\): not booked yet\n/);
+    assert.match(run.stdout, /note: read with the built-in CSV profile "dkb"/);
+    assert.match(run.stdout, /line 6: skipped: pending \(Vorgemerkt\): not booked yet\n/);
+  });
+
+  it('prints text from the file with control characters escaped', async () => {
+    const db = await dbWithBank();
+    const dir = mkdtempSync(join(tmpdir(), 'moneta-escape-'));
+    const file = join(dir, 'evil.csv');
+    writeFileSync(file, 'Date,Description,Amount\n2024-01-02,Fine,-1.00\n\u001b[2J2024-01-03,Clear screen,-2.00\n2024-01-04,Bell\u0007 \u202eevil,-3.00\n');
+    const run = await runCli(['import', file, '--bank', 'ing', '--db', db, '--skip-invalid']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /line 3: invalid: date "\\x1b\[2J2024-01-03" does not match the format YYYY-MM-DD/);
+    assert.ok(!hasControlCharacters(run.stdout + run.stderr), 'nothing raw reaches the terminal');
+    const header = join(dir, 'evil-header.csv');
+    writeFileSync(header, 'Datum\u001b]0;pwned\u0007,Text,Wert\n2024-01-02,x,1\n2024-01-03,y,2\n');
+    const refused = await runCli(['import', header, '--bank', 'ing', '--db', db]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /"Datum\\x1b\]0;pwned\\x07"/);
+    assert.ok(!hasControlCharacters(refused.stderr), 'nothing raw reaches the terminal');
+  });
+
+  it('--date-format settles dates that could be DD/MM or MM/DD', async () => {
+    const db = await dbWithBank();
+    const refused = await runCli(['import', statementFixture('us-bank-parentheses.csv'), '--bank', 'ing', '--db', db]);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /could be DD\/MM\/YYYY or MM\/DD\/YYYY; say which with --date-format DD\/MM\/YYYY/);
+    const run = await runCli(['import', statementFixture('us-bank-parentheses.csv'), '--bank', 'ing', '--db', db, '--date-format', 'MM/DD/YYYY', '--json', '--skip-invalid']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok((JSON.parse(run.stdout) as JsonReport).added > 0);
   });
 });

@@ -5,6 +5,41 @@ import { describeEachEngine } from '../support/engines.js';
 import { allTransactions, importFixture, runImport, statementFixture, storeWithBank } from './import-support.js';
 
 describeEachEngine('ImportService', ({ freshStore }) => {
+  it('imports a second transaction with the same bank id as a conflict, never as a duplicate, and finds it again', async () => {
+    const store = await storeWithBank(freshStore);
+    const { result, rows } = await runImport(store, statementFixture('mt940-shared-reference.sta'));
+    assert.deepEqual([result.added, result.conflicts, result.duplicates], [3, 1, 0]);
+    const rent = rows[0]?.id;
+    assert.deepEqual(rows[1], {
+      line: 9, status: 'conflict', id: rows[1]?.id, duplicateOf: null,
+      reason: 'bank id "55555" is already on line 6 of this file (2024-01-31, -800) with another value: imported as a transaction of its own',
+    });
+    const salary = (await allTransactions(store)).find((transaction) => transaction.id === rows[1]?.id);
+    assert.deepEqual([salary?.value, salary?.description], [3000, 'Muster Technik GmbH Lohn Januar 2024 LOHN GEHALT']);
+    const again = await runImport(store, statementFixture('mt940-shared-reference.sta'));
+    assert.deepEqual([again.result.added, again.result.conflicts, again.result.duplicates], [0, 0, 4]);
+    assert.deepEqual(again.rows.slice(0, 2).map((row) => [row.status, row.duplicateOf, row.reason]), [['duplicate', rent, 'bank-id'], ['duplicate', rows[1]?.id, 'bank-id']]);
+  });
+
+  it('reports a reused bank id against the stored transaction when the files differ, batch by batch', async () => {
+    const store = await storeWithBank(freshStore);
+    const first = await runImport(store, statementFixture('mt940-shared-reference.sta'), { batchSize: 1 });
+    assert.deepEqual([first.result.added, first.result.conflicts], [3, 1]);
+    assert.match(first.rows[1]?.reason ?? '', new RegExp(`^bank id "55555" is already on transaction ${first.rows[0]?.id} \\(2024-01-31, -800\\) with another value`));
+  });
+
+  it('reports every entry: pending and not booked entries as skipped, with the reason', async () => {
+    const store = await storeWithBank(freshStore);
+    const { result, rows } = await runImport(store, statementFixture('camt053-v04-status-and-names.xml'));
+    assert.deepEqual([result.added, result.skipped, result.invalid], [4, 3, 0]);
+    assert.deepEqual(rows.filter((row) => row.status === 'skipped').map((row) => [row.line, row.reason]), [
+      [4, 'no status and no booking date: not a booked entry'],
+      [6, 'pending (status PDNG): not booked yet'],
+      [7, 'information only (status INFO): not booked'],
+    ]);
+    assert.deepEqual(result.firstSkipped.map((row) => row.line), [4, 6, 7]);
+  });
+
   it('adds every row of a new file and reports each one as added with its new id', async () => {
     const store = await storeWithBank(freshStore);
     const { result, rows } = await runImport(store, importFixture('january.csv'));

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { describeMt940Details } from '../../src/importers/mt940/mt940-details.js';
 import { fixture, invalid, readStatement, row } from './statement-helpers.js';
@@ -11,19 +14,40 @@ describe('MT940 statements', () => {
     const first = '37040044/0532013000';
     assert.deepEqual(result.items, [
       // Value date 2023-12-29, entry date 01-02: the booking date is in the next year.
-      row({ line: 5, date: '2024-01-02', description: 'Stadtwerke Düsseldorf AG Stromabschlag Januar 2024', value: -45.1, bankTransactionId: '9876543210', account: first }),
-      row({ line: 9, date: '2024-01-03', description: 'Arbeitgeber GmbH Gehalt Januar', value: 2500, account: first }),
+      // The posting text (FOLGELASTSCHRIFT) now stays; fingerprints use the text as it was.
+      row({ line: 5, date: '2024-01-02', description: 'Stadtwerke Düsseldorf AG Stromabschlag Januar 2024 FOLGELASTSCHRIFT', fingerprintText: 'Stadtwerke Düsseldorf AG Stromabschlag Januar 2024', value: -45.1, bankTransactionId: '9876543210', account: first }),
+      row({ line: 9, date: '2024-01-03', description: 'Arbeitgeber GmbH Gehalt Januar GUTSCHRIFT', fingerprintText: 'Arbeitgeber GmbH Gehalt Januar', value: 2500, account: first }),
       row({ line: 11, date: '2024-01-04', description: 'Storno Gutschrift vom 02.01.2024', value: -12, account: first }),
       invalid(20, 'date "240230" is not a real day'),
       row({ line: 22, date: '2024-01-05', description: '', value: -1.5, bankTransactionId: 'B-1', account: 'DE89370400440532013000' }),
     ]);
   });
 
-  it('falls back to the posting text when a structured field has no name or remittance', () => {
+  it('keeps the posting text when a structured field has no name or remittance', () => {
     assert.equal(describeMt940Details(['835?00ENTGELTABSCHLUSS?109999']), 'ENTGELTABSCHLUSS');
   });
 
   it('joins 27-character remittance pieces without inventing spaces', () => {
-    assert.equal(describeMt940Details(['166?00GUTSCHRIFT?20SVWZ+Rechnung 2024-0815 Kund', '?21ennummer 42?32Muster AG']), 'Muster AG Rechnung 2024-0815 Kundennummer 42');
+    assert.equal(describeMt940Details(['166?00GUTSCHRIFT?20SVWZ+Rechnung 2024-0815 Kund', '?21ennummer 42?32Muster AG']), 'Muster AG Rechnung 2024-0815 Kundennummer 42 GUTSCHRIFT');
+  });
+
+  it('names the field and the column when a :61: line does not parse', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'moneta-mt940-'));
+    try {
+      const path = join(dir, 'broken.sta');
+      await writeFile(path, [
+        ':20:STMT', ':25:DE89370400440532013000', ':60F:C240101EUR0,00',
+        ':61:2401X1C5,00NTRFNONREF', ':61:240102    X5,00NTRFNONREF', ':61:2401030103CNTRFNONREF', ':61:240104    D7,25NTRFNONREF//REF-4',
+        ':62F:C240104EUR0,00', '-', '',
+      ].join('\r\n'));
+      assert.deepEqual((await readStatement(path)).items, [
+        invalid(4, ':61: column 5: expected the value date as YYMMDD, found "2401X1"'),
+        invalid(5, ':61: column 15: expected the debit/credit mark (C, D, RC or RD), found "X5"'),
+        invalid(6, ':61: column 17: expected the amount (digits with a decimal comma), found "TRF"'), // N read as the funds code
+        row({ line: 7, date: '2024-01-04', description: '', value: -7.25, bankTransactionId: 'REF-4', account: 'DE89370400440532013000' }),
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,7 +10,7 @@ export async function readStatement(path: string, opts?: OpenStatementOptions) {
   const statement = await openStatement(path, opts);
   const items: ParsedItem[] = [];
   for await (const item of statement.items) items.push(item);
-  return { format: statement.format, bankNameHint: statement.bankNameHint, items };
+  return { format: statement.format, bankNameHint: statement.bankNameHint, notes: statement.notes, items };
 }
 
 export function row(fields: StatementRow): ParsedItem {
@@ -19,4 +19,8 @@ export function row(fields: StatementRow): ParsedItem {
 
 export function invalid(line: number, reason: string): ParsedItem {
   return { kind: 'invalid', line, reason };
+}
+
+export function skipped(line: number, reason: string): ParsedItem {
+  return { kind: 'skipped', line, reason };
 }

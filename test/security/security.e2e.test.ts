@@ -138,7 +138,7 @@ describe('Security end to end: backup and restore', () => {
 
   it('restore refuses a corrupt file, a non-Moneta database and a missing file, and changes nothing', async () => {
     const db = dataFile();
-    assert.equal((await runCli(['tokens', 'list', '--db', db])).code, 0);
+    assert.equal((await runCli(['categories', 'add', 'Groceries', '--db', db])).code, 0);
     const dir = mkdtempSync(join(tmpdir(), 'moneta-bad-'));
     const corrupt = join(dir, 'corrupt.db');
     const good = join(dir, 'good.db');

@@ -3,20 +3,50 @@ import type { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import type { Server } from 'node:http';
-import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
+import type { FastifyHttpOptions, FastifyInstance, FastifyRequest } from 'fastify';
 import { rawResponse } from '../node-answers.js';
 import { problem, sendProblem } from '../problems.js';
 import type { LimitOptions } from '../../config/limits.js';
 
 const RETRY_AFTER_SECONDS = 1;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Why the server is shedding load, set instead of refusing /healthz: the health check
+     * answers 503 in its own contract shape (a problem body there failed its 503 serialiser: 500).
+     */
+    overload: string | null;
+  }
+}
+
+const HEALTH_PATH = '/healthz';
+
+/** True for the health check, which load shedding tells instead of refusing. */
+function tellsHealthCheck(request: FastifyRequest, detail: string): boolean {
+  if (request.routeOptions.url !== HEALTH_PATH) return false;
+  request.overload = detail;
+  return true;
+}
+
 /** Options that only exist when the HTTP server is created, so buildApp passes them to Fastify(). */
 export function limitServerOptions(limits: LimitOptions): FastifyHttpOptions<Server> {
   return {
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.connectionTimeoutMs,
-    // A request without Host reaches the app, which answers it in the Problem shape (node-answers.ts).
-    http: { maxHeaderSize: limits.maxHeaderBytes, requireHostHeader: false },
+    // Node keeps an idle keep-alive connection for keepAliveTimeout (Fastify's default: 72 s), not
+    // for the socket timeout: both are the documented idle limit.
+    keepAliveTimeout: limits.connectionTimeoutMs,
+    http: {
+      maxHeaderSize: limits.maxHeaderBytes,
+      // A request without Host reaches the app, which answers it in the Problem shape (node-answers.ts).
+      requireHostHeader: false,
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.requestTimeoutMs,
+      // Node checks those two timeouts only this often (default 30 s, so a 30 s limit held a
+      // slow client up to 60 s): a tenth of the limit, at most a second late.
+      connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(limits.requestTimeoutMs / 10))),
+    },
     clientErrorHandler: answerClientError,
   };
 }
@@ -43,15 +73,38 @@ function answerClientError(this: FastifyInstance, error: Error & { code?: string
 /** Hooks that refuse work early: overload first (cheapest), then the rate limit, then URL length. */
 export async function registerLimits(app: FastifyInstance, limits: LimitOptions): Promise<void> {
   let inFlight = 0;
+  app.decorateRequest('overload', null);
+  const perClient = new Map<string, number>();
+  const perConnection = new WeakMap<object, number>();
   app.addHook('onRequest', async (request, reply) => {
-    if (inFlight >= limits.maxInFlight) {
+    const client = request.ip;
+    const connection = request.raw.socket;
+    const ofClient = perClient.get(client) ?? 0;
+    const ofConnection = perConnection.get(connection) ?? 0;
+    const refusal =
+      inFlight >= limits.maxInFlight
+        ? `the server is handling ${inFlight} requests, its limit`
+        : ofClient >= limits.maxInFlightPerClient
+          ? `${ofClient} requests from this client are being handled, the limit per client`
+          : ofConnection >= limits.maxInFlightPerConnection
+            ? `${ofConnection} requests on this connection are being handled, the limit per connection`
+            : undefined;
+    if (refusal !== undefined) {
+      const detail = `${refusal}; try again shortly`;
+      if (tellsHealthCheck(request, detail)) return;
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      return sendProblem(reply, 503, `the server is handling ${inFlight} requests, its limit; try again shortly`);
+      return sendProblem(reply, 503, detail);
     }
     inFlight += 1;
+    perClient.set(client, ofClient + 1);
+    perConnection.set(connection, ofConnection + 1);
     // 'close' fires once per response, whether it was sent or the client went away.
     reply.raw.once('close', () => {
       inFlight -= 1;
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left === 0) perClient.delete(client);
+      else perClient.set(client, left);
+      perConnection.set(connection, (perConnection.get(connection) ?? 1) - 1);
     });
     if (request.url.length > limits.maxUrlLength) {
       return sendProblem(reply, 414, `the URL is ${request.url.length} characters long; the limit is ${limits.maxUrlLength}`, [
@@ -64,9 +117,12 @@ export async function registerLimits(app: FastifyInstance, limits: LimitOptions)
       maxEventLoopDelay: limits.maxEventLoopDelayMs,
       exposeStatusRoute: false,
       pressureHandler: (request, reply, type) => {
+        const detail = `the server is overloaded (${type}); try again shortly`;
+        // Nothing returned: under-pressure lets the request go on, to the health check's own 503.
+        if (tellsHealthCheck(request, detail)) return undefined;
         reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8');
         // A non-null return is sent as the body (see under-pressure's handlePressure).
-        return problem(503, `the server is overloaded (${type}); try again shortly`, String(request.id)) as unknown as undefined;
+        return problem(503, detail, String(request.id)) as unknown as undefined;
       },
     });
   }

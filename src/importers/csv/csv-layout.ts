@@ -5,14 +5,17 @@ import { defaultThousands, guessDecimalSeparator, type NumberStyle } from '../am
 import { compileDateFormat, type DateParser, guessDateFormat } from '../dates.js';
 import { decodeHead, detectEncoding, HEAD_BYTES, normaliseEncodingName, type TextEncoding } from '../encoding.js';
 import { StatementError } from '../types.js';
-import type { ColumnSpec, CsvColumns, CsvProfile } from './csv-profile.js';
+import { type ColumnRef, type ColumnSpec, type CsvColumns, type CsvProfile, refs } from './csv-profile.js';
 
 export interface ResolvedColumns {
   date: number;
   description: number[];
+  payee?: number;
+  payer?: number;
   amount?: number;
   debit?: number;
   credit?: number;
+  fee?: number;
   bankTransactionId?: number;
   category?: number;
   account?: number;
@@ -34,6 +37,23 @@ export interface CsvLayout {
   parseDate: DateParser;
   numberStyle: NumberStyle;
   invertSign: boolean;
+  skip: ResolvedSkipRule[];
+  direction?: ResolvedDirection;
+  /** Every role the profile names has a column, and the sampled dates all fit its date layout. */
+  fitsFully: boolean;
+}
+
+export type ResolvedSkipRule =
+  | { kind: 'in'; column: number; values: Set<string>; reason: string }
+  | { kind: 'matches'; column: number; pattern: RegExp; reason: string }
+  | { kind: 'missing'; what: 'date' | 'amount'; reason: string };
+
+export interface ResolvedDirection {
+  column: number;
+  out: Set<string>;
+  in: Set<string>;
+  /** The values as the profile lists them, for messages. */
+  expected: string;
 }
 
 const DELIMITERS = [',', ';', '\t', '|'];
@@ -42,7 +62,8 @@ const MAX_PREAMBLE_LINES = 200;
 /** Data rows looked at when guessing date and number style. */
 const SAMPLE_ROWS = 500;
 
-export function planCsvLayout(head: Buffer, fileIsLonger: boolean, profile: CsvProfile, fileLabel: string): CsvLayout {
+/** `dateFormat` (the --date-format option) replaces the profile's date layout. */
+export function planCsvLayout(head: Buffer, fileIsLonger: boolean, profile: CsvProfile, fileLabel: string, dateFormat?: string): CsvLayout {
   const encoding = profile.encoding === 'auto' ? detectEncoding(head) : (normaliseEncodingName(profile.encoding) ?? 'utf8');
   let text = decodeHead(head, encoding);
   // The last line of a truncated head may be cut (or end in a half character): drop it.
@@ -55,12 +76,15 @@ export function planCsvLayout(head: Buffer, fileIsLonger: boolean, profile: CsvP
     index === undefined ? [] : samples.map((fields) => fields[index] ?? '').filter((v) => v.trim() !== '');
 
   let parseDate: DateParser;
-  if (profile.dateFormat === 'auto') {
+  const layoutOfDates = dateFormat ?? profile.dateFormat;
+  if (layoutOfDates === 'auto') {
     const guess = guessDateFormat(pick(found.columns.date));
     if (typeof guess === 'string') throw new StatementError(`cannot tell the date format of ${fileLabel}: ${guess}`);
     parseDate = guess.parse;
   } else {
-    parseDate = compileDateFormat(profile.dateFormat) as DateParser; // validated with the profile
+    const compiled = compileDateFormat(layoutOfDates);
+    if (typeof compiled === 'string') throw new StatementError(`--date-format "${layoutOfDates}" is not usable: ${compiled}`);
+    parseDate = compiled;
   }
   const { amount, debit, credit } = found.columns;
   const decimal = profile.decimalSeparator === 'auto'
@@ -77,7 +101,19 @@ export function planCsvLayout(head: Buffer, fileIsLonger: boolean, profile: CsvP
     parseDate,
     numberStyle: { decimal, thousands: profile.thousandsSeparator ?? defaultThousands(decimal) },
     invertSign: profile.invertSign,
+    skip: found.skip,
+    ...(found.direction ? { direction: found.direction } : {}),
+    fitsFully: everyRoleFound(profile, found.columns) && pick(found.columns.date).every((d) => typeof parseDate(d) === 'string'),
   };
+}
+
+/** For picking a profile by its header: a profile that names a column the file lacks is not this file's. */
+function everyRoleFound(profile: CsvProfile, columns: ResolvedColumns): boolean {
+  return Object.entries(profile.columns).every(([role, spec]) => {
+    if (spec === undefined || role === 'debit' || role === 'credit') return true; // alternatives to amount
+    if (role === 'description') return columns.description.length > 0;
+    return columns[role as Exclude<keyof ResolvedColumns, 'labels' | 'description'>] !== undefined;
+  }) && (profile.columns.amount === undefined || columns.amount !== undefined || (columns.debit !== undefined && columns.credit !== undefined));
 }
 
 interface HeadLine { text: string; offset: number }
@@ -117,14 +153,21 @@ function normaliseHeader(name: string): string {
   return name.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-function refs(spec: ColumnSpec | undefined): Array<string | number> {
-  return spec === undefined ? [] : Array.isArray(spec) ? spec : [spec];
+function normaliseValue(value: string): string {
+  return value.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-/** Returns the resolved columns, or undefined when a required role has no column in this header. */
-function resolveColumns(header: string[] | null, width: number, columns: CsvColumns): ResolvedColumns | undefined {
+interface Resolved {
+  columns: ResolvedColumns;
+  skip: ResolvedSkipRule[];
+  direction?: ResolvedDirection;
+}
+
+/** The column positions of a header (null: positions only), or which roles it lacks. */
+function resolveColumns(header: string[] | null, width: number, profile: CsvProfile): Resolved | { missing: string[]; found: Map<number, string> } {
+  const { columns } = profile;
   const names = header?.map(normaliseHeader);
-  const find = (ref: string | number): number | undefined => {
+  const find = (ref: ColumnRef): number | undefined => {
     if (typeof ref === 'number') return ref < width || !names ? ref : undefined;
     const at = names?.indexOf(normaliseHeader(ref)) ?? -1;
     return at >= 0 ? at : undefined;
@@ -138,21 +181,95 @@ function resolveColumns(header: string[] | null, width: number, columns: CsvColu
   };
   const date = first(columns.date);
   const description = refs(columns.description).map(find).filter((i): i is number => i !== undefined);
+  const payee = first(columns.payee);
+  const payer = first(columns.payer);
   const amount = first(columns.amount);
   const debit = amount === undefined ? first(columns.debit) : undefined;
   const credit = amount === undefined ? first(columns.credit) : undefined;
-  if (date === undefined || description.length === 0) return undefined;
-  if (amount === undefined && (debit === undefined || credit === undefined)) return undefined;
+  const directionColumn = profile.direction ? first(profile.direction.column) : undefined;
+  const found = new Map<number, string>();
+  const missing: string[] = [];
+  if (date === undefined) missing.push('date'); else found.set(date, 'date');
+  if (description.length === 0 && payee === undefined && payer === undefined) missing.push('description');
+  for (const at of [...description, payee, payer]) if (at !== undefined) found.set(at, 'description');
+  if (amount !== undefined) found.set(amount, 'amount');
+  else if (debit !== undefined && credit !== undefined) { found.set(debit, 'debit'); found.set(credit, 'credit'); }
+  else missing.push(columns.amount !== undefined && columns.debit !== undefined ? 'amount (or debit and credit)' : columns.amount !== undefined ? 'amount' : 'debit and credit');
+  if (profile.direction && directionColumn === undefined) missing.push('direction');
+  if (missing.length > 0 || date === undefined) return { missing, found };
   const labels = header?.map((h) => h.trim()) ?? [];
+  const skip: ResolvedSkipRule[] = [];
+  for (const rule of profile.skipRows) {
+    if (rule.missing) { skip.push({ kind: 'missing', what: rule.missing, reason: rule.reason }); continue; }
+    const column = first(rule.column);
+    if (column === undefined) continue; // a rule for a column this variant of the export lacks
+    if (rule.in) skip.push({ kind: 'in', column, values: new Set(rule.in.map(normaliseValue)), reason: rule.reason });
+    else if (rule.matches) skip.push({ kind: 'matches', column, pattern: new RegExp(rule.matches, 'iu'), reason: rule.reason });
+  }
+  const direction = profile.direction && directionColumn !== undefined
+    ? {
+        column: directionColumn,
+        out: new Set(profile.direction.out.map(normaliseValue)),
+        in: new Set(profile.direction.in.map(normaliseValue)),
+        expected: [...profile.direction.out, ...profile.direction.in].map((v) => `"${v}"`).join(' or '),
+      }
+    : undefined;
   return {
-    date, description, amount, debit, credit, labels,
-    bankTransactionId: first(columns.bankTransactionId),
-    category: first(columns.category),
-    account: first(columns.account),
+    columns: {
+      date, description, payee, payer, amount, debit, credit, labels,
+      fee: first(columns.fee),
+      bankTransactionId: first(columns.bankTransactionId),
+      category: first(columns.category),
+      account: first(columns.account),
+    },
+    skip,
+    ...(direction ? { direction } : {}),
   };
 }
 
-interface FoundHeader { lineIndex: number; delimiter: string; columns: ResolvedColumns }
+interface FoundHeader extends Resolved { lineIndex: number; delimiter: string }
+
+/** A header cell that looks like a role's column without being one the profile names. */
+const NEAR_MISS: Array<[string, RegExp]> = [
+  ['date', /date|datum|data\b|fecha|buchung(?!stext)|valuta|wertstellung|booking|posted/i],
+  ['amount', /amount|betrag|bedrag|valor|montant|importe|umsatz|money|paid|debit|credit|soll|haben|sum/i],
+  ['description', /desc|text|payee|name|naam|memo|verwendung|zweck|narrative|details|reference|omschrijving|lan[cç]amento|hist[oó]rico|empf[aä]nger|beg[uü]nstigter|note|partner|counter|merchant|transaction/i],
+];
+
+function noHeaderMessage(lines: HeadLine[], limit: number, profile: CsvProfile, fileLabel: string): string {
+  let best: { lineIndex: number; delimiter: string; header: string[]; missing: string[]; found: Map<number, string> } | undefined;
+  for (let lineIndex = 0; lineIndex < limit; lineIndex++) {
+    const line = lines[lineIndex]?.text ?? '';
+    for (const delimiter of DELIMITERS) { // every delimiter: a profile's own may be the problem
+      if (!line.includes(delimiter)) continue;
+      const header = splitLine(line, delimiter, profile.quote);
+      const result = resolveColumns(header, header.length, profile);
+      if (!('missing' in result)) continue;
+      const score = (c: typeof best) => (c ? c.found.size * 1000 + c.header.length : -1);
+      const candidate = { lineIndex, delimiter, header, ...result };
+      if (score(candidate) > score(best)) best = candidate;
+    }
+  }
+  const parts = [`no header row found in the first ${limit} lines of ${fileLabel} for CSV profile "${profile.name}": expected a line with columns ${describeExpected(profile.columns)}.`];
+  if (best) {
+    const found = [...best.found].map(([at, role]) => `${role} ("${(best?.header[at] ?? '').trim()}")`);
+    parts.push(`The likeliest header is line ${best.lineIndex + 1}: ${found.length > 0 ? `found ${found.join(', ')}; ` : ''}not found: ${best.missing.join(', ')}.`);
+    if (profile.delimiter !== 'auto' && profile.delimiter !== best.delimiter) {
+      parts.push(`It is separated by ${JSON.stringify(best.delimiter)}, and the profile expects ${JSON.stringify(profile.delimiter)}.`);
+    }
+    const close: string[] = [];
+    best.header.forEach((cell, at) => {
+      const name = cell.trim();
+      if (name === '' || best?.found.has(at)) return;
+      const role = NEAR_MISS.find(([, pattern]) => pattern.test(name))?.[0];
+      if (role) close.push(`"${name}" (${role}?)`);
+    });
+    if (close.length > 0) parts.push(`Columns that came close: ${close.slice(0, 8).join(', ')}.`);
+  }
+  parts.push('To go on: pick a built-in profile with --profile <name> (`moneta profiles list`), or write a profile JSON file that names your columns ' +
+    '(`"header": false` and 0-based positions if the file has no header row) and pass --profile ./my-profile.json.');
+  return parts.join(' ');
+}
 
 function findHeader(lines: HeadLine[], profile: CsvProfile, fileLabel: string): FoundHeader {
   const delimiters = profile.delimiter === 'auto' ? DELIMITERS : [profile.delimiter];
@@ -162,13 +279,11 @@ function findHeader(lines: HeadLine[], profile: CsvProfile, fileLabel: string): 
     for (const delimiter of delimiters) {
       if (!line.includes(delimiter)) continue;
       const header = splitLine(line, delimiter, profile.quote);
-      const columns = resolveColumns(header, header.length, profile.columns);
-      if (columns) return { lineIndex, delimiter, columns };
+      const resolved = resolveColumns(header, header.length, profile);
+      if (!('missing' in resolved)) return { lineIndex, delimiter, ...resolved };
     }
   }
-  throw new StatementError(
-    `no header row found in the first ${limit} lines of ${fileLabel} for CSV profile "${profile.name}": ` +
-    `expected a line with columns ${describeExpected(profile.columns)}`);
+  throw new StatementError(noHeaderMessage(lines, limit, profile, fileLabel));
 }
 
 function describeExpected(columns: CsvColumns): string {
@@ -176,12 +291,13 @@ function describeExpected(columns: CsvColumns): string {
   const money = columns.amount !== undefined
     ? `amount (${names(columns.amount)})${columns.debit !== undefined ? ` or debit (${names(columns.debit)}) and credit (${names(columns.credit)})` : ''}`
     : `debit (${names(columns.debit)}) and credit (${names(columns.credit)})`;
-  return `for date (${names(columns.date)}), description (${names(columns.description)}) and ${money}`;
+  const text = [columns.description, columns.payee, columns.payer].filter((c) => c !== undefined).map(names).join(' or ');
+  return `for date (${names(columns.date)}), description (${text}) and ${money}`;
 }
 
 function positionalLayout(lines: HeadLine[], profile: CsvProfile): FoundHeader {
-  const columns = resolveColumns(null, Number.MAX_SAFE_INTEGER, profile.columns);
+  const resolved = resolveColumns(null, Number.MAX_SAFE_INTEGER, profile);
   // Validation guarantees positions for every role when there is no header.
-  if (!columns) throw new StatementError(`CSV profile "${profile.name}" has no usable column positions`);
-  return { lineIndex: Math.min(profile.skipLines, lines.length), delimiter: profile.delimiter, columns };
+  if ('missing' in resolved) throw new StatementError(`CSV profile "${profile.name}" has no usable column positions`);
+  return { lineIndex: Math.min(profile.skipLines, lines.length), delimiter: profile.delimiter, ...resolved };
 }

@@ -3,21 +3,22 @@
 // one date match and one amount scan.
 import { parseAmount } from '../amounts.js';
 import { ParseFailure } from '../parse-result.js';
-import { bankReference, cleanDescription, optionalText } from '../text.js';
-import { invalidItem, type ParsedItem, rowItem, type StatementRow } from '../types.js';
+import { bankReference, cleanDescription, composeDescription, optionalText } from '../text.js';
+import { invalidItem, type ParsedItem, rowItem, skippedItem, type StatementRow, withFingerprintText } from '../types.js';
 import type { CsvLayout } from './csv-layout.js';
 
 /** Undefined for records that are only empty fields (spreadsheet exports pad with delimiters). */
 export type RecordMapper = (fields: string[], line: number) => ParsedItem | undefined;
 
 export function makeRecordMapper(layout: CsvLayout): RecordMapper {
-  const { columns, parseDate, numberStyle, invertSign } = layout;
+  const { columns, parseDate, numberStyle, invertSign, skip, direction } = layout;
   const label = (index: number) => `"${columns.labels[index] ?? `column ${index + 1}`}"`;
   const required = [columns.date, columns.amount, columns.debit, columns.credit, ...columns.description]
     .filter((i): i is number => i !== undefined);
   const minWidth = Math.max(...required) + 1;
-  const { amount, debit, credit, bankTransactionId, category, account } = columns;
+  const { amount, debit, credit, fee, payee, payer, bankTransactionId, category, account } = columns;
   const descriptionColumns = columns.description;
+  const hasCounterparty = payee !== undefined || payer !== undefined;
 
   const money = (fields: string[]): number | ParseFailure => {
     if (amount !== undefined) return parseAmount(fields[amount] ?? '', numberStyle);
@@ -41,19 +42,62 @@ export function makeRecordMapper(layout: CsvLayout): RecordMapper {
     return value;
   };
 
+  /** Amount, turned by the direction column and less the fee, when the profile has them. */
+  const signedMoney = (fields: string[]): number | ParseFailure => {
+    let value = money(fields);
+    if (value instanceof ParseFailure) return value;
+    if (direction) {
+      const way = (fields[direction.column] ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+      if (direction.out.has(way)) value = -Math.abs(value);
+      else if (direction.in.has(way)) value = Math.abs(value);
+      else return new ParseFailure(`${label(direction.column)} is "${fields[direction.column] ?? ''}"; expected ${direction.expected}`);
+    }
+    if (fee !== undefined && (fields[fee] ?? '').trim() !== '') {
+      const charged = parseAmount(fields[fee] as string, numberStyle);
+      if (charged instanceof ParseFailure) return new ParseFailure(`fee ${label(fee)}: ${charged.reason}`);
+      value -= Math.abs(charged);
+    }
+    return value;
+  };
+
+  const amountMissing = (fields: string[]) =>
+    [amount, debit, credit].every((i) => i === undefined || (fields[i] ?? '').trim() === '');
+
+  /** The first skip rule that applies to the row, as its reason. */
+  const skipReason = skip.length === 0 ? () => undefined : (fields: string[]): string | undefined => {
+    for (const rule of skip) {
+      if (rule.kind === 'missing') {
+        if (rule.what === 'date' ? (fields[columns.date] ?? '').trim() === '' : amountMissing(fields)) return rule.reason;
+      } else {
+        const value = fields[rule.column] ?? '';
+        if (rule.kind === 'in' ? rule.values.has(value.replace(/\s+/g, ' ').trim().toLowerCase()) : rule.pattern.test(value)) return rule.reason;
+      }
+    }
+    return undefined;
+  };
+
   return (fields, line) => {
     if ((fields[columns.date] ?? '').trim() === '' && fields.every((f) => f.trim() === '')) return undefined;
+    const skipped = skipReason(fields);
+    if (skipped !== undefined) return skippedItem(line, skipped);
     if (fields.length < minWidth) {
       const missing = required.find((i) => i >= fields.length) ?? minWidth - 1;
       return invalidItem(line, `missing column ${label(missing)} (the row has ${fields.length} field${fields.length === 1 ? '' : 's'})`);
     }
     const date = parseDate(fields[columns.date] as string);
     if (date instanceof ParseFailure) return invalidItem(line, date.reason);
-    const value = money(fields);
+    let value = signedMoney(fields);
     if (value instanceof ParseFailure) return invalidItem(line, value.reason);
-    let text = fields[descriptionColumns[0] as number] as string;
-    for (let i = 1; i < descriptionColumns.length; i++) text += ` ${fields[descriptionColumns[i] as number] ?? ''}`;
-    const row: StatementRow = { line, date, description: cleanDescription(text), value: invertSign && value !== 0 ? -value : value };
+    if (invertSign && value !== 0) value = -value;
+    // What versions before readable descriptions stored: the description columns, joined.
+    let legacy = descriptionColumns.length > 0 ? fields[descriptionColumns[0] as number] as string : '';
+    for (let i = 1; i < descriptionColumns.length; i++) legacy += ` ${fields[descriptionColumns[i] as number] ?? ''}`;
+    const counterparty = hasCounterparty ? fields[(value < 0 ? payee : payer) ?? (payee ?? payer) as number] : undefined;
+    const parts = descriptionColumns.map((i) => fields[i]);
+    const row: StatementRow = withFingerprintText(
+      { line, date, description: composeDescription(counterparty === undefined ? parts : [counterparty, ...parts]), value },
+      cleanDescription(legacy),
+    );
     const id = bankTransactionId === undefined ? undefined : bankReference(fields[bankTransactionId]);
     if (id !== undefined) row.bankTransactionId = id;
     const cat = category === undefined ? undefined : optionalText(fields[category]);

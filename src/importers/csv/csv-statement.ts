@@ -4,19 +4,50 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { parse } from 'csv-parse';
 import { HEAD_BYTES, openDecodedStream, readHead } from '../encoding.js';
-import { invalidItem, type ParsedItem } from '../types.js';
-import { loadProfile } from './builtin-profiles.js';
+import { invalidItem, type ParsedItem, StatementError } from '../types.js';
+import { GENERIC_PROFILE, listProfiles, loadProfile } from './builtin-profiles.js';
 import { type CsvLayout, planCsvLayout } from './csv-layout.js';
+import type { CsvProfile } from './csv-profile.js';
 import { makeRecordMapper } from './csv-rows.js';
 
 /** A record this large is a runaway quote, not a bank row; it is reported and skipped. */
 const MAX_RECORD_CHARS = 1_000_000;
 
-export async function openCsvStatement(path: string, profileName: string, fileLabel: string): Promise<AsyncIterable<ParsedItem>> {
-  const profile = await loadProfile(profileName);
+export interface CsvStatement {
+  items: AsyncIterable<ParsedItem>;
+  notes: string[];
+}
+
+/**
+ * Without a profile, the generic one reads the file as before; when it cannot (no header it
+ * knows, dates it cannot tell apart), the built-in bank profiles are tried in turn and the
+ * first that reads the file is used, which the report notes. `dateFormat` overrides the
+ * profile's date layout (the --date-format option).
+ */
+export async function openCsvStatement(path: string, profileName: string | undefined, fileLabel: string, dateFormat?: string): Promise<CsvStatement> {
   const head = await readHead(path, HEAD_BYTES + 1);
-  const layout = planCsvLayout(head.subarray(0, HEAD_BYTES), head.length > HEAD_BYTES, profile, fileLabel);
-  return { [Symbol.asyncIterator]: () => readCsvItems(path, layout) };
+  const plan = (profile: CsvProfile) => planCsvLayout(head.subarray(0, HEAD_BYTES), head.length > HEAD_BYTES, profile, fileLabel, dateFormat);
+  const read = (layout: CsvLayout, notes: string[]): CsvStatement => ({ items: { [Symbol.asyncIterator]: () => readCsvItems(path, layout) }, notes });
+  if (profileName !== undefined) return read(plan(await loadProfile(profileName)), []);
+  let genericError: unknown;
+  try {
+    return read(plan(await loadProfile(GENERIC_PROFILE)), []);
+  } catch (error) {
+    if (!(error instanceof StatementError)) throw error;
+    genericError = error;
+  }
+  for (const name of listProfiles()) {
+    if (name === GENERIC_PROFILE) continue;
+    let layout: CsvLayout;
+    try {
+      layout = plan(await loadProfile(name));
+    } catch {
+      continue;
+    }
+    if (!layout.fitsFully) continue;
+    return read(layout, [`read with the built-in CSV profile "${name}": every column it names is in this file's header and the dates fit (the generic profile could not read the file)`]);
+  }
+  throw genericError;
 }
 
 async function* readCsvItems(path: string, layout: CsvLayout): AsyncGenerator<ParsedItem> {

@@ -1,6 +1,7 @@
 // Turns an MT940 `:86:` field into a readable description. German banks (and many others
 // using the DFÜ/ZKA layout) structure it as `<3-digit code>?00posting text?20..?29 and
 // ?60..?63 remittance?32?33 counterparty name`; other banks write free text.
+import { composeDescription, slashCodedText } from '../text.js';
 
 /** Subfield lines are cut at 27 characters, often mid-word; a full-length piece continues. */
 const SUBFIELD_WIDTH = 27;
@@ -19,7 +20,7 @@ function joinPieces(pieces: string[]): string {
 /** SEPA remittance keys; SVWZ+ holds what the payer wrote, the others are references. */
 const SEPA_KEY = /(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|COAM|OAMT|IBAN|BIC)\+/g;
 
-function sepaPurpose(remittance: string): string {
+function legacySepaPurpose(remittance: string): string {
   const keys = [...remittance.matchAll(SEPA_KEY)];
   const svwz = keys.findIndex((k) => k[1] === 'SVWZ');
   if (svwz < 0) return remittance;
@@ -28,15 +29,15 @@ function sepaPurpose(remittance: string): string {
   return remittance.slice(start, end);
 }
 
-/**
- * `lines` are the physical lines of the field (first without the `:86:` tag). Structured
- * fields are concatenated without separators because banks break lines anywhere, even
- * inside a subfield; free text lines are joined with spaces.
- */
-export function describeMt940Details(lines: string[]): string {
-  const joined = lines.join('');
-  const structured = /^\d{3}\?/.exec(joined);
-  if (!structured) return lines.map((l) => l.trim()).join(' ');
+interface Subfields {
+  posting: string;
+  name: string;
+  remittance: string;
+}
+
+/** `<code>?00posting text?20..?29 ?60..?63 remittance?32?33 name`, or undefined for free text. */
+function structuredSubfields(joined: string): Subfields | undefined {
+  if (!/^\d{3}\?/.test(joined)) return undefined;
   const subfields = new Map<string, string[]>();
   const parts = joined.slice(3).split(/\?(\d{2})/);
   for (let i = 1; i < parts.length; i += 2) {
@@ -47,8 +48,32 @@ export function describeMt940Details(lines: string[]): string {
   }
   const pick = (codes: string[]) => codes.flatMap((c) => subfields.get(c) ?? []).filter((p) => p.trim() !== '');
   const remittanceCodes = ['20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '60', '61', '62', '63'];
-  const name = joinPieces(pick(['32', '33'])).trim();
-  const purpose = sepaPurpose(joinPieces(pick(remittanceCodes))).trim();
-  const text = [name, purpose].filter((t) => t !== '').join(' ');
-  return text !== '' ? text : joinPieces(pick(['00']));
+  return { posting: joinPieces(pick(['00'])).trim(), name: joinPieces(pick(['32', '33'])).trim(), remittance: joinPieces(pick(remittanceCodes)) };
+}
+
+/**
+ * The description as versions before readable descriptions wrote it; fingerprints use it.
+ * `lines` are the physical lines of the field (first without the `:86:` tag). Structured
+ * fields are concatenated without separators because banks break lines anywhere, even
+ * inside a subfield; free text lines are joined with spaces.
+ */
+export function legacyMt940Details(lines: string[]): string {
+  const fields = structuredSubfields(lines.join(''));
+  if (!fields) return lines.map((l) => l.trim()).join(' ');
+  const purpose = legacySepaPurpose(fields.remittance).trim();
+  const text = [fields.name, purpose].filter((t) => t !== '').join(' ');
+  return text !== '' ? text : fields.posting;
+}
+
+/**
+ * Counterparty, purpose and posting text ("SAMMLER", "FOLGELASTSCHRIFT") without SEPA keys,
+ * SWIFT slash codes or repeats. Slash-coded free text (`/NAME/.../REMI/...`) is joined
+ * without separators, as its lines are cut at a fixed width, even inside a code.
+ */
+export function describeMt940Details(lines: string[]): string {
+  const joined = lines.join('');
+  const fields = structuredSubfields(joined);
+  if (fields) return composeDescription([fields.name, fields.remittance, fields.posting]);
+  const slashed = slashCodedText(joined);
+  return composeDescription([slashed ?? lines.map((l) => l.trim()).join(' ')]);
 }

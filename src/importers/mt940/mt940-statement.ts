@@ -6,8 +6,8 @@ import { calendarDate, expandTwoDigitYear } from '../dates.js';
 import { detectEncoding, readDecodedLines, readHead, type TextEncoding } from '../encoding.js';
 import { ParseFailure } from '../parse-result.js';
 import { bankReference, cleanDescription, optionalText } from '../text.js';
-import { invalidItem, type ParsedItem, rowItem, type StatementRow } from '../types.js';
-import { describeMt940Details } from './mt940-details.js';
+import { invalidItem, type ParsedItem, rowItem, type StatementRow, withFingerprintText } from '../types.js';
+import { describeMt940Details, legacyMt940Details } from './mt940-details.js';
 
 export async function openMt940Statement(path: string): Promise<AsyncIterable<ParsedItem>> {
   const encoding = detectEncoding(await readHead(path));
@@ -59,39 +59,70 @@ async function* readMt940Items(path: string, encoding: TextEncoding): AsyncGener
 }
 
 /**
- * `:61:` layout: value date YYMMDD, optional entry (booking) date MMDD, mark C/D/RC/RD,
- * optional funds code letter, amount with decimal comma, 4-character transaction type,
- * customer reference, optional `//` bank reference.
+ * `:61:` layout: value date YYMMDD, optional entry (booking) date MMDD (some banks, Citi
+ * among them, fill it with spaces), mark C/D/RC/RD, optional funds code letter, amount with
+ * decimal comma, 4-character transaction type, customer reference, optional `//` bank reference.
  */
-const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|EC|ED|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{3})?(.*)$/;
+interface StatementLine {
+  valueDate: string;
+  entryDate?: string;
+  mark: string;
+  amount: string;
+  references: string;
+}
+
+/** Columns are counted from the start of the line, `:61:` included, as an editor shows them. */
+const TAG_WIDTH = ':61:'.length;
+
+function parseStatementLine(text: string): StatementLine | ParseFailure {
+  const fail = (at: number, expected: string, width: number) =>
+    new ParseFailure(`:61: column ${at + TAG_WIDTH + 1}: expected ${expected}, found ${at >= text.length ? 'the end of the line' : `"${text.slice(at, at + width)}"`}`);
+  if (!/^\d{6}/.test(text)) return fail(0, 'the value date as YYMMDD', 6);
+  let at = 6;
+  let entryDate: string | undefined;
+  const entry = /^(\d{4}| {1,4})/.exec(text.slice(at));
+  if (entry) {
+    if (entry[1]?.trim()) entryDate = entry[1];
+    at += entry[0].length;
+  }
+  const mark = /^(RC|RD|EC|ED|C|D)/.exec(text.slice(at))?.[1];
+  if (!mark) return fail(at, 'the debit/credit mark (C, D, RC or RD)', 2);
+  at += mark.length;
+  if (/^[A-Z]/.test(text.slice(at))) at += 1; // funds code
+  const amount = /^\d[\d,]*/.exec(text.slice(at))?.[0];
+  if (!amount) return fail(at, 'the amount (digits with a decimal comma)', 3);
+  at += amount.length;
+  const type = /^[A-Z][A-Z0-9]{3}/.exec(text.slice(at))?.[0];
+  if (type) at += type.length;
+  return { valueDate: text.slice(0, 6), entryDate, mark, amount, references: text.slice(at) };
+}
 
 function toItem(pending: PendingTransaction, account: string | undefined): ParsedItem {
   const { line } = pending;
-  const m = STATEMENT_LINE.exec(pending.statementLine.trim());
-  if (!m) return invalidItem(line, `:61: line "${pending.statementLine.trim()}" does not have the MT940 layout`);
-  const valueYear = expandTwoDigitYear(Number(m[1]));
-  const valueMonth = Number(m[2]);
+  const m = parseStatementLine(pending.statementLine.trimEnd());
+  if (m instanceof ParseFailure) return invalidItem(line, m.reason);
+  const valueYear = expandTwoDigitYear(Number(m.valueDate.slice(0, 2)));
+  const valueMonth = Number(m.valueDate.slice(2, 4));
   let date: string | ParseFailure;
-  if (m[4]) {
+  if (m.entryDate) {
     // The entry date has no year: take the value date's, moved across a year end if needed.
-    const month = Number(m[4].slice(0, 2));
+    const month = Number(m.entryDate.slice(0, 2));
     const year = month - valueMonth > 6 ? valueYear - 1 : valueMonth - month > 6 ? valueYear + 1 : valueYear;
-    date = calendarDate(year, month, Number(m[4].slice(2)), `${m[1]}${m[2]}${m[3]}${m[4]}`);
+    date = calendarDate(year, month, Number(m.entryDate.slice(2)), `${m.valueDate}${m.entryDate}`);
   } else {
-    date = calendarDate(valueYear, valueMonth, Number(m[3]), `${m[1]}${m[2]}${m[3]}`);
+    date = calendarDate(valueYear, valueMonth, Number(m.valueDate.slice(4)), m.valueDate);
   }
   if (date instanceof ParseFailure) return invalidItem(line, date.reason);
-  const amount = parseAmount(m[7] as string, { decimal: ',', thousands: '' });
+  const amount = parseAmount(m.amount, { decimal: ',', thousands: '' });
   if (amount instanceof ParseFailure) return invalidItem(line, amount.reason);
   // A reversal of a credit takes money out; a reversal of a debit brings it back.
-  const mark = m[5] as string;
-  const out = mark === 'D' || mark === 'RC' || mark === 'ED';
+  const out = m.mark === 'D' || m.mark === 'RC' || m.mark === 'ED';
   const value = signedAmount(amount, out);
-  const references = m[9] ?? '';
-  const slash = references.indexOf('//');
-  const reference = slash >= 0 ? bankReference(references.slice(slash + 2)) : undefined;
-  const details = pending.details ? describeMt940Details(pending.details) : pending.supplementary.join(' ');
-  const row: StatementRow = { line, date, value, description: cleanDescription(details) };
+  const slash = m.references.indexOf('//');
+  const reference = slash >= 0 ? bankReference(m.references.slice(slash + 2)) : undefined;
+  const row: StatementRow = pending.details
+    ? withFingerprintText({ line, date, value, description: describeMt940Details(pending.details) }, cleanDescription(legacyMt940Details(pending.details)))
+    : { line, date, value, description: cleanDescription(pending.supplementary.join(' ')) };
   if (reference) row.bankTransactionId = reference;
   if (account) row.account = account;
   return rowItem(row);

@@ -2,15 +2,16 @@
 // The file is read whole: OFX downloads are small (a few MB for years of history).
 import { parseLooseAmount } from '../amounts.js';
 import { calendarDate } from '../dates.js';
-import { type TextEncoding, readDecodedFile } from '../encoding.js';
+import { ENCODING_LABELS, misdecoded, readDecodedFile, type TextEncoding } from '../encoding.js';
 import { ParseFailure } from '../parse-result.js';
-import { cleanDescription, joinParts, optionalText } from '../text.js';
-import { invalidItem, type ParsedItem, rowItem, StatementError, type StatementRow } from '../types.js';
+import { cleanDescription, composeDescription, joinParts, optionalText } from '../text.js';
+import { invalidItem, type ParsedItem, rowItem, StatementError, type StatementRow, withFingerprintText } from '../types.js';
 import { findAll, findFirst, type OfxNode, parseOfxTree, textOf } from './ofx-tree.js';
 
 export interface OfxStatement {
   bankNameHint?: string;
   items: ParsedItem[];
+  notes: string[];
 }
 
 /** 1.x declares its charset in the header lines, 2.x in the XML declaration. */
@@ -22,7 +23,12 @@ function declaredEncoding(start: string): TextEncoding | undefined {
 }
 
 export async function readOfxStatement(path: string, fileLabel: string): Promise<OfxStatement> {
-  const text = await readDecodedFile(path, declaredEncoding);
+  const { text, overruled } = await readDecodedFile(path, declaredEncoding);
+  const notes = overruled
+    ? [`the header says the charset is ${ENCODING_LABELS[overruled]}, but the bytes are UTF-8 (with non-ASCII characters): read as UTF-8`]
+    : [];
+  // What an earlier version read from such a file, for the de-duplication fingerprint.
+  const legacy = overruled ? (t: string | undefined) => (t === undefined ? t : misdecoded(t, overruled)) : (t: string | undefined) => t;
   const root = parseOfxTree(text);
   const ofx = findFirst(root, 'OFX');
   if (!ofx) throw new StatementError(`${fileLabel} has no <OFX> element; it is not an OFX or QFX file`);
@@ -40,13 +46,40 @@ export async function readOfxStatement(path: string, fileLabel: string): Promise
   }
   const items = ordered
     .filter((transaction) => owner.has(transaction))
-    .map((transaction, index) => toItem(transaction, index + 1, owner.get(transaction)));
+    .map((transaction, index) => toItem(transaction, index + 1, owner.get(transaction), legacy));
   const fi = findFirst(ofx, 'FI');
   const bankNameHint = fi ? optionalText(textOf(fi, 'ORG')) : undefined;
-  return bankNameHint ? { bankNameHint, items } : { items };
+  return bankNameHint ? { bankNameHint, items, notes } : { items, notes };
 }
 
-function toItem(transaction: OfxNode, entry: number, account: string | undefined): ParsedItem {
+/** OFX transaction types in words, for a row that has no NAME, MEMO or check number. */
+const TRANSACTION_TYPES: Record<string, string> = {
+  CREDIT: 'Credit', DEBIT: 'Debit', INT: 'Interest', DIV: 'Dividend', FEE: 'Fee', SRVCHG: 'Service charge',
+  DEP: 'Deposit', ATM: 'ATM withdrawal', POS: 'Point of sale', XFER: 'Transfer', CHECK: 'Check', PAYMENT: 'Payment',
+  CASH: 'Cash withdrawal', DIRECTDEP: 'Direct deposit', DIRECTDEBIT: 'Direct debit', REPEATPMT: 'Repeating payment',
+  HOLD: 'Hold', OTHER: 'Other',
+};
+
+/**
+ * NAME and MEMO, said once (banks repeat the payee in MEMO). OFX allows both to be absent
+ * (the specification's own example has neither): then the check number or the transaction
+ * type describes the row, because a booked transaction is never refused for lacking text.
+ */
+function describe(transaction: OfxNode): string {
+  const text = composeDescription([textOf(transaction, 'NAME'), textOf(transaction, 'MEMO')]);
+  if (text !== '') return text;
+  const check = optionalText(textOf(transaction, 'CHECKNUM'));
+  if (check) return `Check ${check}`;
+  const type = optionalText(textOf(transaction, 'TRNTYPE'))?.toUpperCase();
+  return type ? (TRANSACTION_TYPES[type] ?? type) : '';
+}
+
+/** The description as versions before readable descriptions composed it (for fingerprints). */
+function legacyDescription(name: string | undefined, memo: string | undefined): string {
+  return cleanDescription(memo && name && memo.trim() === name.trim() ? name : joinParts([name, memo]));
+}
+
+function toItem(transaction: OfxNode, entry: number, account: string | undefined, legacy: (text: string | undefined) => string | undefined): ParsedItem {
   const posted = textOf(transaction, 'DTPOSTED');
   if (!posted) return invalidItem(entry, 'transaction has no DTPOSTED date');
   const m = /^(\d{4})(\d{2})(\d{2})/.exec(posted);
@@ -57,11 +90,9 @@ function toItem(transaction: OfxNode, entry: number, account: string | undefined
   if (amountText === undefined) return invalidItem(entry, 'transaction has no TRNAMT amount');
   const value = parseLooseAmount(amountText);
   if (value instanceof ParseFailure) return invalidItem(entry, value.reason);
-  const name = textOf(transaction, 'NAME');
-  const memo = textOf(transaction, 'MEMO');
-  // Many banks repeat the payee in MEMO; say it once.
-  const description = cleanDescription(memo && name && memo.trim() === name.trim() ? name : joinParts([name, memo]));
-  const row: StatementRow = { line: entry, date, description, value };
+  const row: StatementRow = { line: entry, date, description: describe(transaction), value };
+  const before = legacyDescription(legacy(textOf(transaction, 'NAME')), legacy(textOf(transaction, 'MEMO')));
+  if (before !== '') withFingerprintText(row, before);
   const id = optionalText(textOf(transaction, 'FITID'));
   if (id) row.bankTransactionId = id;
   if (account) row.account = account;

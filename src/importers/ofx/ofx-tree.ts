@@ -38,14 +38,12 @@ export function parseOfxTree(source: string): OfxNode {
     }
     const name = (tag.split(/\s/, 1)[0] ?? '').replace(/\/$/, '').toUpperCase();
     const parent = stack[stack.length - 1] as OfxNode;
-    const nextTag = source.indexOf('<', i);
-    const rawText = source.slice(i, nextTag < 0 ? length : nextTag);
-    const text = rawText.trim();
+    const leaf = readLeafText(source, i);
     if (tag.endsWith('/')) {
       parent.children.push({ name, text: '', children: [] });
-    } else if (text !== '') {
-      parent.children.push({ name, text: decodeEntities(text), children: [] });
-      i = nextTag < 0 ? length : nextTag;
+    } else if (leaf.text !== '' || leaf.cdata) {
+      parent.children.push({ name, text: leaf.text, children: [] });
+      i = leaf.end;
       // XML form: skip the leaf's own close tag so it does not close an aggregate.
       const ownClose = new RegExp(`^</\\s*${name}\\s*>`, 'i');
       const rest = source.slice(i, i + name.length + 8);
@@ -58,6 +56,28 @@ export function parseOfxTree(source: string): OfxNode {
     }
   }
   return root;
+}
+
+/**
+ * The text after an opening tag, up to the next tag: plain text (entities decoded) and
+ * `<![CDATA[...]]>` sections (taken literally), which OFX 2.x exporters use for NAME and MEMO.
+ * `cdata` tells an empty CDATA leaf from an aggregate's opening tag.
+ */
+function readLeafText(source: string, from: number): { text: string; end: number; cdata: boolean } {
+  let text = '';
+  let at = from;
+  let cdata = false;
+  for (;;) {
+    const next = source.indexOf('<', at);
+    const stop = next < 0 ? source.length : next;
+    const plain = source.slice(at, stop);
+    if (plain.trim() !== '') text += decodeEntities(cdata ? plain : plain.trim());
+    if (next < 0 || !source.startsWith('<![CDATA[', next)) return { text: text.trim(), end: stop, cdata };
+    const close = source.indexOf(']]>', next + 9);
+    text += source.slice(next + 9, close < 0 ? source.length : close);
+    cdata = true;
+    at = close < 0 ? source.length : close + 3;
+  }
 }
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

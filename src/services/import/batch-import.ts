@@ -1,7 +1,7 @@
-import { bankIdKey, fingerprintKey, fingerprintOf, ruleOfKey } from '../../domain/import-keys.js';
+import { bankIdKey, conflictKey, fingerprintKey, fingerprintOf, ruleOfKey } from '../../domain/import-keys.js';
 import type { RuleSet } from '../../domain/rules/rule.js';
 import type { ParsedItem, StatementRow } from '../../importers/index.js';
-import type { ImportedTransaction, ImportSession } from '../../store/import-session.js';
+import type { ImportedTransaction, ImportSession, StoredImport } from '../../store/import-session.js';
 import type { OccurrenceCounter } from './occurrence-counter.js';
 import type { ReportRow } from './report-spool.js';
 import { rowProblem } from './row-checks.js';
@@ -9,13 +9,27 @@ import { rowProblem } from './row-checks.js';
 interface Keyed {
   row: StatementRow;
   key: string;
+  /** Set when the row's bank id is already on a transaction with another date or value. */
+  conflictsWith?: BankIdHolder;
+}
+
+/** The transaction (stored, or earlier in this batch) that holds a bank id first. */
+interface BankIdHolder {
+  id: number | null;
+  line: number | null;
+  date: string;
+  value: number;
 }
 
 /**
- * Decides one batch of a file: invalid, duplicate (of a row stored before or earlier in this
- * file) or added, and inserts the added ones. Returns the report rows in file order.
+ * Decides one batch of a file: skipped, invalid, duplicate (of a row stored before or
+ * earlier in this file), conflict or added, and inserts the added and conflicting ones.
+ * Returns the report rows in file order.
  * Rows without the bank's id are keyed by fingerprint + occurrence, counted across batches,
  * so the n-th identical coffee of a day is the n-th whatever the batch size.
+ * A bank id already on a transaction with the same date and value is a duplicate; with
+ * another date or value it is a conflict: the row is imported under a key of its own
+ * (conflictKey) and reported, never dropped.
  */
 export async function importBatch(
   session: ImportSession,
@@ -24,9 +38,10 @@ export async function importBatch(
 ): Promise<ReportRow[]> {
   const decided: Array<ReportRow | Keyed> = [];
   const unkeyed: Array<{ slot: number; row: StatementRow; fingerprint: string }> = [];
+  const byBankId: Array<{ slot: number; row: StatementRow; key: string }> = [];
   for (const item of items) {
-    if (item.kind === 'invalid') {
-      decided.push(invalidRow(item.line, item.reason));
+    if (item.kind !== 'row') {
+      decided.push(item.kind === 'invalid' ? invalidRow(item.line, item.reason) : skippedRow(item.line, item.reason));
       continue;
     }
     const problem = rowProblem(item.row);
@@ -35,17 +50,23 @@ export async function importBatch(
       continue;
     }
     const key = bankIdKey(item.row);
-    if (key) decided.push({ row: item.row, key });
-    else {
-      unkeyed.push({ slot: decided.length, row: item.row, fingerprint: fingerprintOf(item.row) });
-      decided.push({ row: item.row, key: '' }); // filled in below, once occurrences are known
-    }
+    if (key) byBankId.push({ slot: decided.length, row: item.row, key });
+    else unkeyed.push({ slot: decided.length, row: item.row, fingerprint: fingerprintOf(item.row) });
+    decided.push({ row: item.row, key: key ?? '' }); // fingerprint keys are filled in below
   }
   if (unkeyed.length > 0) {
     const numbers = await context.occurrences.number(unkeyed.map((entry) => entry.fingerprint));
     unkeyed.forEach((entry, index) => {
       decided[entry.slot] = { row: entry.row, key: fingerprintKey(entry.fingerprint, numbers[index] ?? 1) };
     });
+  }
+  const stored = byBankId.length > 0 ? await session.findByKeys([...new Set(byBankId.map((entry) => entry.key))]) : new Map<string, StoredImport>();
+  const firstInBatch = new Map<string, BankIdHolder>();
+  for (const { slot, row, key } of byBankId) {
+    const saved = stored.get(key);
+    const holder: BankIdHolder | undefined = saved ? { id: saved.id, line: null, date: saved.date, value: saved.value } : firstInBatch.get(key);
+    if (!holder) firstInBatch.set(key, { id: null, line: row.line, date: row.date, value: row.value });
+    else if (holder.date !== row.date || holder.value !== row.value) decided[slot] = { row, key: conflictKey(row), conflictsWith: holder };
   }
   const keyed = decided.filter((entry): entry is Keyed => 'key' in entry);
   if (keyed.length === 0) return decided as ReportRow[];
@@ -60,22 +81,34 @@ export async function importBatch(
     candidates.set(key, { key, date: row.date, description: row.description, value: row.value, category });
   }
   const inserted = await session.insertNew([...candidates.values()]);
-  const known = [...candidates.keys()].filter((key) => !inserted.has(key));
-  const existing = known.length > 0 ? await session.findByKeys(known) : new Map<string, number>();
+  const known = [...candidates.keys()].filter((key) => !inserted.has(key) && !stored.has(key));
+  const existing = known.length > 0 ? await session.findByKeys(known) : new Map<string, StoredImport>();
 
   const claimed = new Set<string>();
   return decided.map((entry): ReportRow => {
     if (!('key' in entry)) return entry;
-    const { row, key } = entry;
+    const { row, key, conflictsWith } = entry;
     const newId = inserted.get(key);
     if (newId !== undefined && !claimed.has(key)) {
       claimed.add(key);
+      if (conflictsWith) return { line: row.line, status: 'conflict', id: newId, duplicateOf: null, reason: conflictReason(row, conflictsWith) };
       return { line: row.line, status: 'added', id: newId, duplicateOf: null, reason: null };
     }
-    return { line: row.line, status: 'duplicate', id: null, duplicateOf: existing.get(key) ?? newId ?? null, reason: ruleOfKey(key) };
+    const original = (existing.get(key) ?? stored.get(key))?.id ?? newId ?? null;
+    return { line: row.line, status: 'duplicate', id: null, duplicateOf: original, reason: ruleOfKey(key) };
   });
+}
+
+function conflictReason(row: StatementRow, holder: BankIdHolder): string {
+  const where = holder.id !== null ? `transaction ${holder.id}` : `line ${holder.line ?? '?'} of this file`;
+  const differs = [holder.date !== row.date ? 'date' : '', holder.value !== row.value ? 'value' : ''].filter(Boolean).join(' and ');
+  return `bank id "${row.bankTransactionId ?? ''}" is already on ${where} (${holder.date}, ${holder.value}) with another ${differs}: imported as a transaction of its own`;
 }
 
 function invalidRow(line: number, reason: string): ReportRow {
   return { line, status: 'invalid', id: null, duplicateOf: null, reason };
+}
+
+function skippedRow(line: number, reason: string): ReportRow {
+  return { line, status: 'skipped', id: null, duplicateOf: null, reason };
 }

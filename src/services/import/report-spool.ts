@@ -4,17 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-export type RowStatus = 'added' | 'duplicate' | 'invalid';
+/**
+ * added: a new transaction. duplicate: already stored (or earlier in the file). conflict: the
+ * bank's id is already on a transaction with another date or value; imported all the same.
+ * invalid: cannot be read (the file is refused unless --skip-invalid). skipped: not a booked
+ * transaction (pending, not booked, a balance line), by the format or the profile.
+ */
+export type RowStatus = 'added' | 'duplicate' | 'conflict' | 'invalid' | 'skipped';
 
 /** One line of the import report (the --json rows). */
 export interface ReportRow {
   line: number;
   status: RowStatus;
-  /** The new transaction's id (added rows of a committed import), else null. */
+  /** The new transaction's id (added and conflict rows of a committed import), else null. */
   id: number | null;
   /** The transaction this row duplicates, when known. */
   duplicateOf: number | null;
-  /** Invalid: why. Duplicate: the rule that decided, "bank-id" or "fingerprint". */
+  /** Invalid, skipped, conflict: why. Duplicate: the rule that decided, "bank-id" or "fingerprint". */
   reason: string | null;
 }
 

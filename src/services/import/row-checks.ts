@@ -8,12 +8,12 @@ const DESCRIPTION_MAX = 1000;
 
 /**
  * The checks POST /transactions applies through its schema, for rows that come from a file:
- * an imported transaction must be one the API could have created.
+ * an imported transaction must be one the API could have created. An empty description is
+ * allowed there, and so here: a booked row is never refused for lacking text.
  */
 export function rowProblem(row: StatementRow): string | null {
   const description = forbiddenCharacterIn(row.description);
   if (description) return `description ${description}`;
-  if (row.description.length === 0) return 'description is empty';
   if ([...row.description].length > DESCRIPTION_MAX) return `description is longer than ${DESCRIPTION_MAX} characters`;
   if (!Number.isFinite(row.value) || Math.abs(row.value) > VALUE_LIMIT) return `value ${row.value} is out of range`;
   if (row.category !== undefined && row.category !== '') {

@@ -16,7 +16,7 @@ export const postgresImportSql: ImportSql = {
       [[...counts.keys()], [...counts.values()]],
     ),
   findByKeys: (bank, keys) =>
-    raw('SELECT import_key, id FROM transactions WHERE bank_id = $1 AND import_key IS NOT NULL AND import_key = ANY($2::text[])', [bank, keys]),
+    raw('SELECT import_key, id, date, value FROM transactions WHERE bank_id = $1 AND import_key IS NOT NULL AND import_key = ANY($2::text[])', [bank, keys]),
   insertCategoriesIfMissing: (names) =>
     raw('INSERT INTO categories (name, group_name) SELECT name, NULL FROM unnest($1::text[]) AS t(name) ON CONFLICT (name) DO NOTHING', [names]),
   insertTransactions: (bank, rows) =>

@@ -31,6 +31,8 @@ import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
 import { openPostgresStream } from './postgres-stream.js';
 import { compactCounts, CountCompactor, countDeltaStats } from './count-compactor.js';
+import { StreamGate } from '../stream-gate.js';
+import { DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from '../../config/limits.js';
 
 export interface PostgresStoreOptions {
   url: string;
@@ -40,6 +42,11 @@ export interface PostgresStoreOptions {
   statementTimeoutMs?: number;
   /** How long to wait for a connection before answering 503. */
   connectTimeoutMs?: number;
+  /**
+   * Streamed pages at once and how long one may take (see StreamGate). Streams use a pool of
+   * their own, of `maxStreams` connections, so they never take the connections short requests use.
+   */
+  streams?: StreamLimitOptions;
 }
 
 /** int8 (counts, ids) as numbers: ids are assigned from 1 and stay far below 2^53. */
@@ -62,32 +69,18 @@ export class PostgresStore implements Store {
   readonly idempotency: IdempotencyRepository;
 
   private readonly pool: pg.Pool;
+  private readonly streamPool: pg.Pool;
+  private readonly streams: StreamGate;
   private readonly kysely: Kysely<Schema>;
   private readonly queries: StoreQueries;
   private readonly compactor: CountCompactor;
 
   constructor(options: PostgresStoreOptions) {
     const statementTimeout = options.statementTimeoutMs ?? 5000;
-    this.pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolMax ?? 10,
-      // Waiting for a connection (server silent, or every pooled one busy) never outlasts the
-      // statement timeout either: an outage answers 503 within the same bound as a slow query.
-      connectionTimeoutMillis: options.connectTimeoutMs ?? Math.min(3000, statementTimeout),
-      statement_timeout: statementTimeout,
-      // The client gives up shortly after the server should have: a dead socket cannot hang a request.
-      query_timeout: statementTimeout + 1000,
-      idleTimeoutMillis: 30_000,
-      types: typeParsers,
-    });
-    // An idle connection dropped by the server (restart, failover) must not crash the process;
-    // the pool discards it and the next request opens a new one.
-    this.pool.on('error', () => {});
-    // A connection dropped while checked out but between two queries (inside a transaction,
-    // or just handed to a request) emits 'error' on the client itself, where no pool listener
-    // is attached: without this listener the process crashed. The request in flight still fails
-    // (its next query, or the ROLLBACK, rejects -> 503), and the pool never reuses the broken client.
-    this.pool.on('connect', (client) => client.on('error', () => {}));
+    const streamLimits = { ...DEFAULT_STREAM_LIMITS, ...options.streams, statementTimeoutMs: statementTimeout };
+    this.pool = openPool(options, options.poolMax ?? 10);
+    this.streamPool = openPool(options, streamLimits.maxStreams);
+    this.streams = new StreamGate(streamLimits);
     this.kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: this.pool }) });
     this.queries = new StoreQueries(this.kysely, postgresQuirks);
     this.compactor = new CountCompactor(this.pool, countDeltaStats(this.kysely), compactCounts(this.kysely));
@@ -107,7 +100,12 @@ export class PostgresStore implements Store {
         const { total, rows } = await this.list(query);
         return { total, count: rows.length, json: JSON.stringify(rows.map(transactionObject)) };
       },
-      stream: (query) => this.guard(() => openPostgresStream(this.pool, this.queries.transactions.countMatching(query), this.queries.transactions.listPage(query))),
+      // Streams hold their connection while the client reads: on a pool of their own, so slow
+      // readers never take the connections short requests need; capped and timed by the gate.
+      stream: (query) =>
+        this.streams.start(() =>
+          this.guard(() => openPostgresStream(this.streamPool, this.queries.transactions.countMatching(query), this.queries.transactions.listPage(query))),
+        ),
     });
     this.catalogue = catalogueRepository(access);
     this.rules = rulesRepository(access);
@@ -120,6 +118,7 @@ export class PostgresStore implements Store {
       close: async () => {
         await this.compactor.stop();
         await this.kysely.destroy();
+        await this.streamPool.end();
       },
       durabilityWarnings: () => this.durabilityWarnings(),
     };
@@ -191,6 +190,32 @@ export class PostgresStore implements Store {
       throw translateError(error);
     }
   }
+}
+
+/** A pool of at most `max` connections with the store's timeouts. */
+function openPool(options: PostgresStoreOptions, max: number): pg.Pool {
+  const statementTimeout = options.statementTimeoutMs ?? 5000;
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max,
+    // Waiting for a connection (server silent, or every pooled one busy) never outlasts the
+    // statement timeout either: an outage answers 503 within the same bound as a slow query.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? Math.min(3000, statementTimeout),
+    statement_timeout: statementTimeout,
+    // The client gives up shortly after the server should have: a dead socket cannot hang a request.
+    query_timeout: statementTimeout + 1000,
+    idleTimeoutMillis: 30_000,
+    types: typeParsers,
+  });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool discards it and the next request opens a new one.
+  pool.on('error', () => {});
+  // A connection dropped while checked out but between two queries (inside a transaction,
+  // or just handed to a request) emits 'error' on the client itself, where no pool listener
+  // is attached: without this listener the process crashed. The request in flight still fails
+  // (its next query, or the ROLLBACK, rejects -> 503), and the pool never reuses the broken client.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 /** The PostgreSQL driver of a write program (writes.ts): each statement in turn, on the transaction's client. */

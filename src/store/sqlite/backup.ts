@@ -1,4 +1,5 @@
-import { closeSync, existsSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, linkSync, openSync, readdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrationProvider } from '../migrations/index.js';
 
@@ -9,23 +10,91 @@ export class BackupError extends Error {}
  * A consistent copy of a live database through SQLite's online backup API: pages are copied
  * while the server keeps serving, and if another process writes meanwhile the copy restarts
  * from the changed pages, so the result is one committed state. The copy is created 0600.
+ *
+ * The copy is written under a temporary name beside the destination (`<file>.partial-<pid>`)
+ * and gets the destination's name only once it is complete, checked and on disk: a backup that
+ * is killed leaves no file at the destination, so a rerun and a later restore are not blocked.
+ * The copy is switched to a rollback journal before it is checked, so it is one
+ * self-contained file with no -wal or -shm beside it.
  */
 export async function backupDatabase(source: string, destination: string): Promise<{ pages: number }> {
   if (!existsSync(source)) throw new BackupError(`no database at ${source}`);
+  const directory = dirname(destination);
+  if (!existsSync(directory)) {
+    throw new BackupError(`the directory ${directory} does not exist: create it first (mkdir -p ${directory}), or choose another path; nothing was written`);
+  }
   if (existsSync(destination)) throw new BackupError(`${destination} exists already: choose a new file name (nothing was overwritten)`);
+  removeAbandonedPartials(destination);
+  const partial = `${destination}.partial-${process.pid}`;
   // Created empty and private before SQLite writes into it; 'wx' refuses a file that appeared meanwhile.
-  closeSync(openSync(destination, 'wx', 0o600));
+  closeSync(openSync(partial, 'wx', 0o600));
   const db = new Database(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    const { totalPages } = await db.backup(destination);
-    verifyMonetaDatabase(destination);
+    const { totalPages } = await db.backup(partial);
+    selfContained(partial);
+    verifyMonetaDatabase(partial);
+    syncFile(partial);
+    publish(partial, destination);
+    syncFile(directory);
     return { pages: totalPages };
   } catch (error) {
-    rmSync(destination, { force: true });
+    for (const file of [partial, `${partial}-journal`, `${partial}-wal`, `${partial}-shm`]) rmSync(file, { force: true });
     throw error;
   } finally {
     db.close();
+  }
+}
+
+/** The page copied from a WAL database says WAL; a backup is one file, with a rollback journal. */
+function selfContained(file: string): void {
+  const copy = new Database(file, { fileMustExist: true });
+  try {
+    copy.pragma('journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
+}
+
+function syncFile(path: string): void {
+  const fd = openSync(path, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Gives the finished copy its name without ever replacing a file that appeared meanwhile. */
+function publish(partial: string, destination: string): void {
+  try {
+    linkSync(partial, destination);
+    unlinkSync(partial);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new BackupError(`${destination} appeared while the backup ran: choose a new file name (nothing was overwritten)`);
+    // File systems without hard links: a rename, checked just before.
+    if (existsSync(destination)) throw new BackupError(`${destination} exists already: choose a new file name (nothing was overwritten)`);
+    renameSync(partial, destination);
+  }
+}
+
+/** Temporary copies left by backups that were killed (their process is gone). */
+function removeAbandonedPartials(destination: string): void {
+  const prefix = `${basename(destination)}.partial-`;
+  for (const name of readdirSync(dirname(destination))) {
+    const pid = name.startsWith(prefix) ? Number(/^(\d+)(-journal|-wal|-shm)?$/.exec(name.slice(prefix.length))?.[1]) : NaN;
+    if (!Number.isInteger(pid) || pid <= 0 || isRunning(pid)) continue;
+    rmSync(join(dirname(destination), name), { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -77,6 +146,7 @@ export async function restoreDatabase(backup: string, target: string, stamp: str
     assertNotInUse(target);
     previous = `${target}.before-restore-${stamp}`;
   }
+  if (!existsSync(dirname(target))) throw new BackupError(`the directory ${dirname(target)} does not exist: create it first, or check --db; nothing was changed`);
   const staging = `${target}.restoring`;
   rmSync(staging, { force: true });
   closeSync(openSync(staging, 'wx', 0o600));

@@ -18,7 +18,7 @@ export const sqliteImportSql: ImportSql = {
   findByKeys: (bank, keys) =>
     raw(
       // "import_key IS NOT NULL" lets the planner use the partial unique index.
-      'SELECT import_key, id FROM transactions WHERE bank_id = ? AND import_key IS NOT NULL AND import_key IN (SELECT value FROM json_each(?))',
+      'SELECT import_key, id, date, value FROM transactions WHERE bank_id = ? AND import_key IS NOT NULL AND import_key IN (SELECT value FROM json_each(?))',
       [bank, JSON.stringify(keys)],
     ),
   insertCategoriesIfMissing: (names) =>

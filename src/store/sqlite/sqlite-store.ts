@@ -1,11 +1,10 @@
 import type Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { DomainError, StoreUnavailableError } from '../../domain/errors.js';
+import { DomainError, StoreUnavailableError, type StoreDamagedError } from '../../domain/errors.js';
 import { isIdLimitError, transactionIdsExhausted } from '../id-limit.js';
 import type { TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
 import { sqliteQuirks } from './sqlite-quirks.js';
 import { migrationProvider } from '../migrations/index.js';
-import { toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../queries.js';
 import {
   catalogueRepository,
   idempotencyRepository,
@@ -23,21 +22,22 @@ import type {
   Store,
   StoreLifecycle,
   TokensRepository,
-  TransactionPage,
-  TransactionPageJson,
   TransactionsRepository,
   TransactionStream,
 } from '../store.js';
 import { StoreQueries } from '../writes.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { openConnection } from './connection.js';
-import { CountCache } from './count-cache.js';
-import { listStoredJsonPage, transactionsJsonArray } from './json-page.js';
+import { damagedStore, isDamage } from './damage.js';
 import { RemoteWriter } from './remote-writer.js';
 import { beginSqliteImport } from './sqlite-import-session.js';
 import { openSqliteStream, STREAM_BATCH_ROWS } from './sqlite-stream.js';
 import { InlineWriter, type SearchIndexControl, type Writer } from './writer.js';
 import { primaryTransport, threadTransport } from './writer-transports.js';
+import { PageReader } from './page-reader.js';
+import { isIndexBoundedPage, ReadPool } from './read-pool.js';
+import { StreamGate } from '../stream-gate.js';
+import { DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from '../../config/limits.js';
 
 export interface SqliteStoreOptions {
   /** A file path, or ':memory:' for a private in-memory database (tests). */
@@ -52,6 +52,15 @@ export interface SqliteStoreOptions {
    * `serve --workers`, which commits every worker's writes together (see WriterHost).
    */
   writer?: 'inline' | 'thread' | 'primary';
+  /**
+   * Threads that read the pages an index cannot bound (see ReadPool), so a page that sorts a
+   * million rows never stops this event loop. 0 (default): every page is read here.
+   */
+  readThreads?: number;
+  /** A page read by a read thread, or a streamed page's first batch, not read within this time gets 503. */
+  statementTimeoutMs?: number;
+  /** Streamed pages at once and how long one may take (see StreamGate). */
+  streams?: StreamLimitOptions;
 }
 
 /** SQLite error codes that mean "try again later" rather than "the request was wrong". */
@@ -72,12 +81,14 @@ export class SqliteStore implements Store {
   private readonly queries: StoreQueries;
   private readonly statements: CompiledStatements;
   private readonly writer: Writer;
-  private readonly readPage: (query: TransactionQuery, outerTransaction: boolean) => TransactionPage;
-  private readonly readJsonPage: (query: TransactionQuery, outerTransaction: boolean) => TransactionPageJson;
-  private readonly counts: CountCache;
+  private readonly pages: PageReader;
+  private readonly readPool: ReadPool | undefined;
+  private readonly streams: StreamGate;
 
   private readonly path: string;
   private readonly busyTimeoutMs: number;
+  /** Set by the first error saying the file is damaged; from then on writes and pings fail with it. */
+  private damage: StoreDamagedError | null = null;
 
   constructor(options: SqliteStoreOptions) {
     this.path = options.path;
@@ -87,42 +98,40 @@ export class SqliteStore implements Store {
     this.kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: this.db }) });
     this.queries = new StoreQueries(this.kysely, sqliteQuirks);
     this.writer = openWriter(this.db, options.path, this.busyTimeoutMs, options.writer ?? 'inline');
-    this.counts = new CountCache(this.db);
     // Planner statistics: cheap when current, and without them SQLite can pick a bad index.
     this.db.pragma('optimize = 0x10002');
-    const t = this.queries.transactions;
-    // One read transaction, so the total and the page come from the same snapshot even while
-    // other processes write.
-    this.readPage = this.db.transaction((query: TransactionQuery, outerTransaction: boolean) => ({
-      total: this.pageTotal(query, outerTransaction),
-      rows: query.limit === 0 ? [] : this.statements.all<TransactionRow>(t.listPage(query)).map(toTransactionRecord),
-    }));
-    // The same snapshot rule, with each row's JSON stored beside it (migration 0006): only
-    // strings reach JS, one per row under the page's own ORDER BY (listStoredJsonPage), joined
-    // here. Not one group_concat() for the page: SQLite promises an aggregate's order only with
-    // ORDER BY inside it, which sorts again, while the outer ORDER BY is met by the subquery's.
-    this.readJsonPage = this.db.transaction((query: TransactionQuery, outerTransaction: boolean) => {
-      const total = this.pageTotal(query, outerTransaction);
-      const rows = query.limit === 0 ? [] : this.statements.column<string>(listStoredJsonPage(t, query));
-      return { total, count: rows.length, json: transactionsJsonArray(rows) };
-    });
+    this.pages = new PageReader(this.db);
+    const statementTimeoutMs = options.statementTimeoutMs ?? 5000;
+    const readThreads = options.path === ':memory:' ? 0 : (options.readThreads ?? 0);
+    this.readPool = readThreads > 0 ? new ReadPool({ path: options.path, busyTimeoutMs: this.busyTimeoutMs, threads: readThreads, statementTimeoutMs }) : undefined;
+    this.streams = new StreamGate({ ...DEFAULT_STREAM_LIMITS, ...options.streams, statementTimeoutMs });
 
     const access: EngineAccess = {
       queries: this.queries,
       all: async (query) => this.guard(() => this.statements.all(query)),
       first: async (query) => this.guard(() => this.statements.first(query)),
       write: async (op, ...args) => {
+        // Writing into a damaged file can spread the damage: refused until it is restored.
+        if (this.damage) throw this.damage;
         try {
           return await this.writer.submit(op, ...args);
         } catch (error) {
-          throw translateError(error);
+          throw this.translate(error);
         }
       },
     };
     this.transactions = transactionsRepository(access, {
-      list: async (query) => this.guard(() => this.readPage(query, this.db.inTransaction)),
-      page: async (query) => this.guard(() => this.readJsonPage(query, this.db.inTransaction)),
-      stream: (query) => this.stream(query),
+      list: async (query) => {
+        const pool = this.readPoolFor(query);
+        if (pool) return this.guardAsync(() => pool.page(query));
+        return this.guard(() => this.pages.page(query));
+      },
+      page: async (query) => {
+        const pool = this.readPoolFor(query);
+        if (pool) return this.guardAsync(() => pool.jsonPage(query));
+        return this.guard(() => this.pages.jsonPage(query));
+      },
+      stream: (query) => this.streams.start(() => this.stream(query)),
     });
     this.catalogue = catalogueRepository(access);
     this.rules = rulesRepository(access);
@@ -131,21 +140,20 @@ export class SqliteStore implements Store {
     this.imports = {
       begin: async (bank) => {
         // Writes already queued commit on their own first, not inside the import's transaction.
+        if (this.damage) throw this.damage;
         await this.writer.flush();
-        return beginSqliteImport(this.db, bank, translateError, () => this.writer.kickIndexer());
+        return beginSqliteImport(this.db, bank, (error) => this.translate(error), () => this.writer.kickIndexer());
       },
     };
     this.lifecycle = {
       migrate: () => this.migrate(),
-      ping: async () => void this.guard(() => this.db.prepare('SELECT 1').get()),
+      ping: async () => {
+        if (this.damage) throw this.damage;
+        this.guard(() => this.db.prepare('SELECT 1').get());
+      },
       close: () => this.close(),
       durabilityWarnings: async () => this.durabilityWarnings(),
     };
-  }
-
-  /** Call first inside a page's read transaction (see CountCache.total). */
-  private pageTotal(query: TransactionQuery, outerTransaction: boolean): number {
-    return this.counts.total(query, !outerTransaction, () => toCount(this.statements.first<CountRow>(this.queries.transactions.countMatching(query))));
   }
 
   private async migrate(): Promise<void> {
@@ -178,6 +186,7 @@ export class SqliteStore implements Store {
     // The index is not caught up here: a CLI import of a million rows would take ~40 s longer.
     // A running server's indexer (it polls) or the next start indexes what is left; searches
     // stay exact meanwhile.
+    this.readPool?.close();
     await this.writer.close();
     try {
       this.db.pragma('optimize');
@@ -187,12 +196,22 @@ export class SqliteStore implements Store {
     await this.kysely.destroy();
   }
 
+  /**
+   * The read pool, for a page an index does not bound; none while an import holds this
+   * connection's transaction (its pages must see its uncommitted rows, as before).
+   */
+  private readPoolFor(query: TransactionQuery): ReadPool | undefined {
+    return this.readPool && !this.db.inTransaction && !isIndexBoundedPage(query) ? this.readPool : undefined;
+  }
+
   private async stream(query: TransactionQuery): Promise<TransactionStream> {
     if (this.path === ':memory:') {
       // No second connection can see a private in-memory database: one read, handed out in batches.
       const { total, rows } = await this.transactions.list(query);
       return { total, batches: inBatches(rows) };
     }
+    const pool = this.readPool;
+    if (pool) return this.guardAsync(() => pool.stream(query));
     const t = this.queries.transactions;
     return this.guard(() => openSqliteStream(this.path, this.busyTimeoutMs, t.countMatching(query), t.listPage(query)));
   }
@@ -201,7 +220,20 @@ export class SqliteStore implements Store {
     try {
       return read();
     } catch (error) {
-      throw translateError(error);
+      throw this.translate(error);
+    }
+  }
+
+  private translate(error: unknown): unknown {
+    if (isDamage(error)) return (this.damage ??= damagedStore(this.path, error));
+    return translateError(error);
+  }
+
+  private async guardAsync<T>(read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      throw this.translate(error);
     }
   }
 }

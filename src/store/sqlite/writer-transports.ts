@@ -1,12 +1,10 @@
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { WriterTransport } from './remote-writer.js';
+import { startThread } from './start-thread.js';
 import { isClusterWriterMessage, type ClusterWriterMessage, type WriterReply, type WriterThreadMessage, type WriterThreadOptions } from './writer-protocol.js';
 
 /** A WriterHost in a worker thread of this process, started now and stopped with the store. */
 export function threadTransport(options: WriterThreadOptions): WriterTransport {
-  const worker = startWriterThread(options);
+  const worker = startThread('writer-thread', options);
   // Idle, the thread must not keep a finished process alive.
   worker.unref();
   const post = (message: WriterThreadMessage) => worker.postMessage(message);
@@ -48,18 +46,4 @@ export function primaryTransport(): WriterTransport {
       if (listener) process.off('message', listener);
     },
   };
-}
-
-/**
- * The thread's entry is writer-thread beside this file, with this file's own extension: .js when
- * built, .mjs when the fault tests bundle the CLI, .ts under tsx (tests), where the thread has
- * to load tsx itself first: a worker does not inherit the loader hooks of `--import tsx`.
- */
-function startWriterThread(options: WriterThreadOptions): Worker {
-  const extension = extname(fileURLToPath(import.meta.url));
-  const entry = new URL(`./writer-thread${extension}`, import.meta.url);
-  if (extension !== '.ts') return new Worker(entry, { workerData: options });
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: options });
 }

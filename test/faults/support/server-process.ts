@@ -20,12 +20,16 @@ let entry: Promise<string> | undefined;
 
 function serverEntry(): Promise<string> {
   entry ??= (async () => {
-    // One folder per test process: the writer thread's entry is looked up beside the CLI's.
+    // One folder per test process: the threads' entries are looked up beside the CLI's.
     const dir = projectFile(`node_modules/.cache/moneta-faults/${process.pid}`);
     mkdirSync(dir, { recursive: true });
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     await build({
-      entryPoints: { moneta: projectFile('src/cli/main.ts'), 'writer-thread': projectFile('src/store/sqlite/writer-thread.ts') },
+      entryPoints: {
+        moneta: projectFile('src/cli/main.ts'),
+        'writer-thread': projectFile('src/store/sqlite/writer-thread.ts'),
+        'read-thread': projectFile('src/store/sqlite/read-thread.ts'),
+      },
       outdir: dir,
       outExtension: { '.js': '.mjs' },
       bundle: true,

@@ -1,0 +1,233 @@
+import type { Worker } from 'node:worker_threads';
+import { StoreUnavailableError } from '../../domain/errors.js';
+import type { TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
+import { KEYSET_OFFSET } from '../queries.js';
+import type { TransactionPage, TransactionPageJson, TransactionStream } from '../store.js';
+import { startThread } from './start-thread.js';
+
+export interface ReadThreadOptions {
+  path: string;
+  busyTimeoutMs: number;
+}
+
+export interface ReadPoolOptions extends ReadThreadOptions {
+  /** Threads reading pages at once; more pages wait for one (within their time limit). */
+  threads: number;
+  /** A page not read within this time, waiting included, is answered 503 and its thread abandoned. */
+  statementTimeoutMs: number;
+}
+
+export type ReadRequest =
+  | { id: number; op: 'page' | 'jsonPage' | 'openStream'; query: TransactionQuery }
+  | { id: number; op: 'nextBatch' };
+
+export type ReadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; code: string | undefined };
+
+type RequestBody = ReadRequest extends infer R ? (R extends ReadRequest ? Omit<R, 'id'> : never) : never;
+
+/**
+ * Whether SQLite reads the page by walking one index and stops after `offset + limit` rows: no
+ * description filter, a shallow offset, and either id order with at most one of category and
+ * bank (each has its own index, ordered by id within a value) or, unfiltered, the value order
+ * (its index, migration 0004). Such a page costs about the same whatever the table's size, and is
+ * read in the event loop; any other page may read or sort the whole table and goes to a read thread.
+ */
+export function isIndexBoundedPage(query: TransactionQuery): boolean {
+  if (query.descriptionContains !== undefined || query.offset >= KEYSET_OFFSET) return false;
+  const first = query.sort[0];
+  const filters = (query.category === undefined ? 0 : 1) + (query.bank === undefined ? 0 : 1);
+  if (first === undefined || first.field === 'id') return filters <= 1;
+  return first.field === 'value' && filters === 0;
+}
+
+/** One read thread and its requests in flight (a pool thread has at most one). */
+class ReadThread {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private nextId = 1;
+  private failure: Error | undefined;
+  /** Settles once the thread has stopped (an abandoned one: once its statement has returned). */
+  readonly exited: Promise<void>;
+
+  constructor(options: ReadThreadOptions) {
+    this.worker = startThread('read-thread', options);
+    this.worker.unref();
+    this.worker.on('message', (reply: ReadReply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if (reply.ok) waiting.resolve(reply.value);
+      else waiting.reject(Object.assign(new Error(reply.message), { code: reply.code }));
+    });
+    this.worker.on('error', (error) => this.fail(error));
+    this.exited = new Promise((resolve) => this.worker.once('exit', () => resolve()));
+    void this.exited.then(() => this.fail(new Error('the read thread stopped')));
+  }
+
+  get broken(): boolean {
+    return this.failure !== undefined;
+  }
+
+  call<T>(request: RequestBody): Promise<T> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      // Held while it owes an answer; idle, it must not keep a finished process alive.
+      this.worker.ref();
+      this.worker.postMessage({ ...request, id } as ReadRequest);
+    });
+  }
+
+  /**
+   * Stops the thread. A statement in progress cannot be interrupted (better-sqlite3 offers no
+   * sqlite3_interrupt): the thread ends, and its connection and snapshot close, when it returns.
+   */
+  abandon(reason: Error): void {
+    this.fail(reason);
+    void this.worker.terminate();
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}
+
+interface Job {
+  request: RequestBody;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+  thread?: ReadThread;
+  settled: boolean;
+}
+
+/**
+ * A few threads that read pages for the SQLite store, each on a read-only connection of its own.
+ * A page that is not read within the statement time limit (from when it was asked for) is
+ * answered with StoreUnavailableError (503 with Retry-After), and the thread reading it is
+ * abandoned and replaced. An abandoned thread still runs until its statement returns, so while
+ * as many abandoned threads are running as the pool has threads, no replacement starts: pages
+ * wait, and are refused at their time limit, rather than stack up more work on the same cores.
+ */
+export class ReadPool {
+  private readonly idle: ReadThread[] = [];
+  private readonly queue: Job[] = [];
+  private live = 0;
+  private abandoned = 0;
+  private closed = false;
+
+  constructor(private readonly options: ReadPoolOptions) {}
+
+  page(query: TransactionQuery): Promise<TransactionPage> {
+    return this.run({ op: 'page', query }) as Promise<TransactionPage>;
+  }
+
+  jsonPage(query: TransactionQuery): Promise<TransactionPageJson> {
+    return this.run({ op: 'jsonPage', query }) as Promise<TransactionPageJson>;
+  }
+
+  /**
+   * A streamed page on a thread of its own (outside the pool, which stays free for pages): its
+   * snapshot lives as long as the stream, which the caller bounds (StreamGate). abandon() ends
+   * the thread at once, whatever it is doing.
+   */
+  async stream(query: TransactionQuery): Promise<TransactionStream> {
+    const thread = new ReadThread(this.options);
+    try {
+      const total = await thread.call<number>({ op: 'openStream', query });
+      return { total, batches: batchesOf(thread), abandon: () => thread.abandon(new Error('the stream was abandoned')) };
+    } catch (error) {
+      thread.abandon(error as Error);
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) this.settle(job, new StoreUnavailableError('the store is closing'));
+    for (const thread of this.idle.splice(0)) thread.abandon(new Error('the store is closing'));
+  }
+
+  private run(request: RequestBody): Promise<unknown> {
+    if (this.closed) return Promise.reject(new StoreUnavailableError('the store is closing'));
+    return new Promise((resolve, reject) => {
+      const job: Job = { request, resolve, reject, settled: false, timer: setTimeout(() => this.expire(job), this.options.statementTimeoutMs) };
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const thread = this.idle.pop() ?? this.startThread();
+      if (!thread) return;
+      const job = this.queue.shift() as Job;
+      job.thread = thread;
+      thread.call(job.request).then(
+        (value) => this.finish(job, thread, undefined, value),
+        (error: Error) => this.finish(job, thread, error),
+      );
+    }
+  }
+
+  private startThread(): ReadThread | undefined {
+    if (this.closed || this.live >= this.options.threads || this.abandoned >= this.options.threads) return undefined;
+    this.live += 1;
+    return new ReadThread(this.options);
+  }
+
+  private finish(job: Job, thread: ReadThread, error: Error | undefined, value?: unknown): void {
+    if (job.thread !== thread) return;
+    job.thread = undefined;
+    if (thread.broken) this.live -= 1;
+    else if (this.closed) thread.abandon(new Error('the store is closing'));
+    else this.idle.push(thread);
+    this.settle(job, error, value);
+    this.dispatch();
+  }
+
+  private expire(job: Job): void {
+    if (job.settled) return;
+    const limit = this.options.statementTimeoutMs;
+    const error = new StoreUnavailableError(`the query did not finish within the statement time limit (${limit} ms)`);
+    const thread = job.thread;
+    if (thread) {
+      job.thread = undefined;
+      this.live -= 1;
+      this.abandoned += 1;
+      thread.abandon(error);
+      void thread.exited.then(() => {
+        this.abandoned -= 1;
+        this.dispatch();
+      });
+    } else {
+      this.queue.splice(this.queue.indexOf(job), 1);
+    }
+    this.settle(job, error);
+    this.dispatch();
+  }
+
+  private settle(job: Job, error: Error | undefined, value?: unknown): void {
+    if (job.settled) return;
+    job.settled = true;
+    clearTimeout(job.timer);
+    if (error) job.reject(error);
+    else job.resolve(value);
+  }
+}
+
+async function* batchesOf(thread: ReadThread): AsyncGenerator<TransactionRecord[], void, undefined> {
+  try {
+    for (;;) {
+      const batch = await thread.call<TransactionRecord[] | null>({ op: 'nextBatch' });
+      if (batch === null) return;
+      yield batch;
+    }
+  } finally {
+    thread.abandon(new Error('the stream ended'));
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * A read thread of the SQLite store (see ReadPool): pages and streamed pages read on a read-only
+ * connection of its own, so a statement that runs for seconds blocks this thread only, never the
+ * server's event loop. The pool abandons the thread when a statement runs past its limit.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import type { TransactionStream } from '../store.js';
+import { PageReader } from './page-reader.js';
+import type { ReadReply, ReadRequest, ReadThreadOptions } from './read-pool.js';
+import { openSqliteStream } from './sqlite-stream.js';
+
+const port = parentPort;
+if (!port) throw new Error('read-thread.ts runs as a worker thread');
+const { path, busyTimeoutMs } = workerData as ReadThreadOptions;
+const db = new Database(path, { readonly: true, fileMustExist: true });
+db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+const reader = new PageReader(db);
+let stream: TransactionStream | undefined;
+
+async function handle(request: ReadRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'page':
+      return reader.page(request.query);
+    case 'jsonPage':
+      return reader.jsonPage(request.query);
+    case 'openStream':
+      stream = openSqliteStream(path, busyTimeoutMs, reader.queries.countMatching(request.query), reader.queries.listPage(request.query));
+      return stream.total;
+    case 'nextBatch': {
+      if (!stream) throw new Error('no stream is open on this read thread');
+      const next = await stream.batches.next();
+      return next.done === true ? null : next.value;
+    }
+  }
+}
+
+port.on('message', (request: ReadRequest) => {
+  handle(request).then(
+    (value) => port.postMessage({ id: request.id, ok: true, value } satisfies ReadReply),
+    (error: unknown) => {
+      const { message, code } = error as { message?: unknown; code?: unknown };
+      port.postMessage({ id: request.id, ok: false, message: String(message), code: typeof code === 'string' ? code : undefined } satisfies ReadReply);
+    },
+  );
+});
