@@ -15,7 +15,7 @@ export default tseslint.config(
   },
   {
     // Folders of src/ import only downward (docs/architecture.md), so no two import each other.
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'web/**/*.ts', 'web/**/*.tsx'],
     plugins: { moneta: monetaLayers },
     rules: {
       'moneta/folder-layers': 'error',

@@ -23,7 +23,7 @@ if (cluster.isPrimary && workers > 1) {
   let id = 0;
   for (const row of generateSampleData({ ...BENCH_OPTIONS, transactions: 100 }).transactions()) {
     id += 1;
-    records.push({ id, date: row.date, description: row.description, value: row.value, category: row.category ?? null, bank: row.bank });
+    records.push({ id, date: row.date, description: row.description, value: row.value, category: row.category ?? null, bank: row.bank, categorySource: null });
   }
   const app = Fastify({ logger: false });
   app.get('/transactions', { schema: { response: list.responses } }, async (_request, reply) => {

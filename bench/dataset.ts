@@ -56,11 +56,12 @@ export async function cachedSqliteFile(rows: number, log: (line: string) => void
   // The schema as users get it, but the rows go in before the performance migration, which then
   // builds its trigram index and counts in one pass (as when a user upgrades) instead of row by
   // row through its triggers: minutes faster at a million rows.
-  const early = new SqliteStore({ path: building });
+  // Banks and categories as plain rows too: the store's own writes expect the latest schema.
   await migrateTo(new Kysely({ dialect: new SqliteDialect({ database: new Database(building) }) }), 'sqlite', LOAD_BEFORE);
-  for (const bank of dataset(0).banks) await early.catalogue.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
-  for (const category of dataset(0).categories) await early.catalogue.saveCategory({ name: category.name, group: category.group ?? null });
-  await early.lifecycle.close();
+  const catalogue = new Database(building);
+  for (const bank of dataset(0).banks) catalogue.prepare('INSERT INTO banks (id, name, aggregator_id) VALUES (?, ?, ?)').run(bank.id, bank.name, bank.aggregatorId ?? null);
+  for (const category of dataset(0).categories) catalogue.prepare('INSERT INTO categories (name, group_name) VALUES (?, ?)').run(category.name, category.group ?? null);
+  catalogue.close();
   // Bulk load: one connection, big transactions, no fsync per row. Safe because the file is
   // only renamed into place once complete.
   const db = new Database(building);
@@ -155,12 +156,11 @@ export function withDatabase(url: string, name: string): string {
 }
 
 async function loadPostgres(url: string, rows: number): Promise<void> {
-  const early = new PostgresStore({ url, statementTimeoutMs: 600_000 });
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   await migrateTo(new Kysely({ dialect: new PostgresDialect({ pool }) }), 'postgres', LOAD_BEFORE);
-  for (const bank of dataset(0).banks) await early.catalogue.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
-  for (const category of dataset(0).categories) await early.catalogue.saveCategory({ name: category.name, group: category.group ?? null });
-  await early.lifecycle.close();
+  // Banks and categories as plain rows too: the store's own writes expect the latest schema.
+  for (const bank of dataset(0).banks) await pool.query('INSERT INTO banks (id, name, aggregator_id) VALUES ($1, $2, $3)', [bank.id, bank.name, bank.aggregatorId ?? null]);
+  for (const category of dataset(0).categories) await pool.query('INSERT INTO categories (name, group_name) VALUES ($1, $2)', [category.name, category.group ?? null]);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -79,6 +79,11 @@ function ids(rows: number, count: number): number[] {
   return result;
 }
 
+/** The benchmark dataset ends on 2026-10-31 and spans five years (BENCH_OPTIONS). */
+const FIVE_YEARS = 'from=2021-11-15&to=2026-10-20';
+/** The list's filters that the report totals answer, in turn. */
+const TOTALS_FILTERS = ['category=Groceries', 'bank=monzo', 'category=', 'category=Coffee&bank=ing', 'from=2023-02-14&to=2025-07-03', 'category=Groceries&from=2024-01-10'];
+
 function monetaScenarios(rows: number): Scenario[] {
   const deepOffset = Math.floor(rows / 2);
   const idPaths = ids(rows, 10_000).map((id) => `/transactions/${id}`);
@@ -95,6 +100,15 @@ function monetaScenarios(rows: number): Scenario[] {
     { name: 'sort-value', path: '/transactions?sort=-value&limit=100', connections: READ_CONNECTIONS },
     { name: 'deep-offset', path: `/transactions?offset=${deepOffset}&limit=100`, connections: READ_CONNECTIONS },
     { name: 'get-by-id', path: cycle(idPaths), connections: READ_CONNECTIONS },
+    // Reports (issue 12) over the dataset's five years, from and to on days inside a month, so
+    // both the monthly and the daily totals are read.
+    { name: 'report-categories', path: `/reports/categories?period=month&${FIVE_YEARS}`, connections: READ_CONNECTIONS },
+    { name: 'report-cashflow', path: `/reports/cashflow?period=month&${FIVE_YEARS}`, connections: READ_CONNECTIONS },
+    { name: 'report-totals', path: '/reports/totals', connections: READ_CONNECTIONS },
+    { name: 'report-totals-filtered', path: cycle(TOTALS_FILTERS.map((query) => `/reports/totals?${query}`)), connections: READ_CONNECTIONS },
+    { name: 'report-totals-search', path: '/reports/totals?description=tesco', connections: READ_CONNECTIONS },
+    { name: 'report-totals-values', path: '/reports/totals?minValue=-20&maxValue=-10', connections: READ_CONNECTIONS },
+    { name: 'list-dates', path: '/transactions?from=2024-03-15&to=2024-09-20&limit=100', connections: READ_CONNECTIONS },
     { name: 'post', method: 'POST', path: '/transactions', body: cycle(sampleBodies(5000)), connections: WRITE_CONNECTIONS },
     { name: 'put', method: 'PUT', path: cycle(idPaths), body: putBody, connections: WRITE_CONNECTIONS },
   ];

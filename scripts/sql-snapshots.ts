@@ -20,7 +20,9 @@ import { postgresImportSql } from '../src/store/postgres/import-sql.js';
 import { sqliteQuirks } from '../src/store/sqlite/sqlite-quirks.js';
 import { sqliteImportSql } from '../src/store/sqlite/import-sql.js';
 import { listStoredJsonPage } from '../src/store/sqlite/json-page.js';
-import { compactCounts, countDeltaStats } from '../src/store/postgres/count-compactor.js';
+import { compactCounts, compactReportTotals, countDeltaStats, reportTotalsDeltaStats } from '../src/store/postgres/count-compactor.js';
+import type { ReportGrouping } from '../src/domain/reports/report-parts.js';
+import type { TransactionFilter } from '../src/domain/transaction-filter.js';
 import { StoreQueries, writePrograms, type StepResult, type WriteProgram } from '../src/store/writes.js';
 
 export const SNAPSHOT_FILES: Record<EngineName, string> = {
@@ -43,6 +45,23 @@ const PAGES: Record<string, TransactionQuery> = {
   'deep offset': { ...page, offset: 50_000 },
   'deep offset, by bank, newest first': { ...page, bank: 'monzo', offset: 50_000, sort: [{ field: 'id', descending: true }] },
   'empty (limit 0)': { ...page, limit: 0 },
+  'dates (whole months and edge days)': { ...page, from: '2024-01-15', to: '2024-06-30' },
+  'dates, by category, newest first': { ...page, category: 'Groceries', from: '2024-01-01', to: '2024-03-31', sort: [{ field: 'id', descending: true }] },
+  'value range': { ...page, minValue: -50, maxValue: 0 },
+  'description and dates': { ...page, descriptionContains: 'tesco', from: '2024-01-01' },
+};
+
+/** The shapes a report's statement can take: grouping, and filters the totals can or cannot answer. */
+const REPORTS: Record<string, [TransactionFilter, ReportGrouping]> = {
+  'totals, unfiltered': [{}, { month: false, category: false, description: false }],
+  'totals, by category and bank, dates (whole months and edge days)': [
+    { category: 'Groceries', bank: 'monzo', from: '2024-01-15', to: '2024-06-30' },
+    { month: false, category: false, description: false },
+  ],
+  'totals, description (a scan)': [{ descriptionContains: 'tesco' }, { month: false, category: false, description: false }],
+  'by month and category': [{ from: '2020-01-01', to: '2024-12-31' }, { month: true, category: true, description: false }],
+  'by month, uncategorised, value range (a scan)': [{ category: null, minValue: -100 }, { month: true, category: false, description: false }],
+  'by description (payees)': [{ bank: 'monzo' }, { month: false, category: false, description: true }],
 };
 
 /** Every row a driver could hand a program: each lookup finds one, each count is 0 (the main path). */
@@ -73,6 +92,7 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     if (engine === 'sqlite') out.push([`transactions JSON page: ${name}`, listStoredJsonPage(t, query)]);
     else out.push([`transactions page with total: ${name}`, t.listPageWithTotal(query)]);
   }
+  for (const [name, [filter, grouping]] of Object.entries(REPORTS)) out.push([`report: ${name}`, queries.reports.report(filter, grouping)]);
   out.push(
     ['transaction by id', t.findTransactionById(1)],
     ['transactions after an id (rules apply, suggest)', rules.transactionsAfter(0, 1000, false)],
@@ -82,9 +102,19 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     ['categories', t.listCategories()],
     ['rules', rules.listRules()],
     ['rules version', rules.rulesVersion()],
+    ['rule by id', rules.findRule(1)],
+    ['update a rule', rules.updateRule(1, { category: 'Food', descriptionContains: 'rewe', descriptionMatches: null, minValue: null, maxValue: null, bank: null, priority: 0 })],
+    ['set a rule priority', rules.setRulePriority(1, 2)],
+    ['raise the rules revision', rules.raiseRevision()],
+    ['apply one rule to its rows', rules.applyRule({ ruleId: 1, category: 'Food', ids: [1, 2] }, { uncategorisedOnly: false, overwriteManual: false }, 7)],
     ['API tokens', security.listApiTokens()],
   );
-  if (engine === 'postgres') out.push(['count deltas (compactor)', countDeltaStats(kysely)], ['fold count deltas (compactor)', compactCounts(kysely)]);
+  if (engine === 'postgres') {
+    out.push(['count deltas (compactor)', countDeltaStats(kysely)], ['fold count deltas (compactor)', compactCounts(kysely)]);
+    for (const table of ['report_months', 'report_days'] as const) {
+      out.push([`${table} deltas (compactor)`, reportTotalsDeltaStats(kysely, table)], [`fold ${table} deltas (compactor)`, compactReportTotals(kysely, table)]);
+    }
+  }
   const write = writePrograms(queries);
   const transaction = { date: '2024-01-31', description: 'TESCO STORES 3021', value: -12.5, category: 'Groceries', bank: 'monzo' };
   out.push(
@@ -103,6 +133,20 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     ['write: addApiToken', statementsOf(write.addApiToken({ name: 'laptop', hash: '00', readOnly: false, createdAt: '2024-01-31T00:00:00.000Z' }))],
     ['write: removeApiToken', statementsOf(write.removeApiToken('laptop'))],
     ['write: purgeIdempotencyKeys', statementsOf(write.purgeIdempotencyKeys(1))],
+    ['write: deleteTransactions by ids', statementsOf(write.deleteTransactions({ ids: [1, 2] }, 1, { reason: 'request' }))],
+    ['write: deleteTransactions by filter', statementsOf(write.deleteTransactions({ filter: { category: null, descriptionContains: 'tesco', from: '2024-01-01', to: '2024-12-31', minValue: -10, maxValue: 10 } }, 1, { reason: 'request' }))],
+    ['write: restoreTransactions', statementsOf(write.restoreTransactions([1, 2]))],
+    ['write: recategoriseTransactions by filter', statementsOf(write.recategoriseTransactions({ filter: { bank: 'monzo' } }, 'Coffee', 'user'))],
+    ['write: purgeTrash', statementsOf(write.purgeTrash(1))],
+  );
+  const { corrections, changes } = queries;
+  out.push(
+    ['recategorise dry run', corrections.recategoriseSample({ filter: { category: 'Coffee' } }, 'Food', 'user', 20)],
+    ['trash page', corrections.trashPage(100, 0)],
+    ['trash count', corrections.trashCount()],
+    ['change feed: purged through', changes.purgedThrough()],
+    ['change feed page: from the start', changes.page({ seq: 0, phase: 0, key: null }, 1001)],
+    ['change feed page: within a commit of transactions', changes.page({ seq: 12, phase: 3, key: 42 }, 1001)],
   );
   const imports: ImportSql = engine === 'sqlite' ? sqliteImportSql : postgresImportSql;
   const drop = imports.dropOccurrenceTable();
@@ -113,8 +157,8 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     ['import: occurrences of fingerprints', imports.occurrencesOf(['2024-01-31:x'])],
     ['import: save occurrences', imports.saveOccurrences(new Map([['2024-01-31:x', 1]]))],
     ['import: find by keys', imports.findByKeys('monzo', ['b:1'])],
-    ['import: insert categories if missing', imports.insertCategoriesIfMissing(['Coffee'])],
-    ['import: insert transactions', imports.insertTransactions('monzo', [row])],
+    ['import: insert categories if missing', imports.insertCategoriesIfMissing(['Coffee'], 7)],
+    ['import: insert transactions', imports.insertTransactions('monzo', [row], { tx: 7, importId: 3 })],
   );
   return out;
 }

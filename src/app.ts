@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { BanksService } from './services/banks.service.js';
 import { CategoriesService } from './services/categories.service.js';
+import { RulesService } from './services/rules.service.js';
+import { ReportsService } from './services/reports.service.js';
 import { TransactionsService, type CategoryResolver } from './services/transactions.service.js';
 import type { Store } from './store/store.js';
 import { contractOperations, loadContract } from './http/contract.js';
 import { registerDocs } from './http/docs.js';
+import { registerWebApp } from './http/web-app.js';
 import { frameworkErrorHandler } from './http/framework-errors.js';
 import { registerStrictJsonParser } from './http/json-body.js';
 import { registerNotFoundHandler } from './http/method-not-allowed.js';
@@ -14,10 +17,19 @@ import { registerErrorHandler } from './http/problems.js';
 import { parseQueryString } from './http/query-string.js';
 import { registerOperations } from './http/register-operations.js';
 import { catalogueHandlers } from './http/routes/catalogue.routes.js';
+import { correctionHandlers } from './http/routes/corrections.routes.js';
+import { ChangesService } from './services/changes.service.js';
+import { CorrectionsService } from './services/corrections.service.js';
+import { TrashPurger } from './services/trash-purger.js';
 import { healthHandlers } from './http/routes/health.routes.js';
+import { managementHandlers } from './http/routes/management.routes.js';
+import { reportHandlers } from './http/routes/reports.routes.js';
+import { ruleHandlers } from './http/routes/rules.routes.js';
 import { transactionHandlers } from './http/routes/transactions.routes.js';
 import { createAjv } from './http/schema-validator.js';
 import { registerSecurity, securityServerOptions, type SecurityOptions } from './http/security/index.js';
+import { DemoDataService } from './services/demo-data.service.js';
+import { projectFile } from './project-root.js';
 import { IdempotencyKeys } from './services/idempotency.service.js';
 
 export interface AppOptions {
@@ -31,8 +43,12 @@ export interface AppOptions {
   resolveCategory?: CategoryResolver;
   /** Tokens, Host allowlist, CORS and resource limits (see http/security/). */
   security?: SecurityOptions;
-  /** Milliseconds since the epoch; tests move it to expire idempotency keys. */
+  /** Milliseconds since the epoch; tests move it to expire idempotency keys, the cached token list and trash. */
   now?: () => number;
+  /** Deleted transactions are purged from the trash after this many days; undefined: never (tests). */
+  trashRetentionDays?: number;
+  /** The built web app (Vite's output), served at /app/; dist/web of the project by default. */
+  webRoot?: string;
 }
 
 const MAX_PARAM_LENGTH = 2048;
@@ -60,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const transactions = new TransactionsService(options.store, options.resolveCategory);
   const banks = new BanksService(options.store);
   const categories = new CategoriesService(options.store);
+  const corrections = new CorrectionsService(options.store, options.now);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -76,12 +93,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNodeAnswers(app);
   registerNotFoundHandler(app);
   registerStrictJsonParser(app, options.bodyLimit ?? 64 * 1024);
-  await registerSecurity(app, options.store, options.security);
+  await registerSecurity(app, options.store, options.security, options.now);
   registerOperations(app, ajv, contractOperations(document), {
     ...transactionHandlers(transactions, new IdempotencyKeys(options.store, options.now)),
     ...catalogueHandlers(banks, categories),
+    ...correctionHandlers(corrections, new ChangesService(options.store)),
     ...healthHandlers(options.store),
+    ...managementHandlers(new DemoDataService(options.store)),
+    ...reportHandlers(new ReportsService(options.store)),
+    ...ruleHandlers(new RulesService(options.store)),
   });
   await registerDocs(app, document);
+  if (options.trashRetentionDays !== undefined) {
+    const purger = new TrashPurger(corrections, options.trashRetentionDays, (error) => app.log.warn({ err: error }, 'trash purge failed; retrying later'));
+    app.addHook('onReady', async () => purger.start());
+    app.addHook('onClose', async () => purger.stop());
+  }
+  await registerWebApp(app, options.webRoot ?? projectFile('dist/web'));
   return app;
 }

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { isPostgresUrl } from './config/database.js';
 import { DEFAULT_READ_THREADS, DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from './config/limits.js';
 import { securityConfig, type SecurityConfig, type SecurityFlags } from './config/security.js';
+import { DEFAULT_TRASH_RETENTION_DAYS } from './domain/trash.js';
 
 /**
  * The one place configuration is read: command-line flags win over environment variables,
@@ -32,6 +33,8 @@ export interface ServeConfig extends StoreConfig {
   accessLog: boolean;
   /** Tokens, binding, Host allowlist, CORS and resource limits (config/security.ts). */
   security: SecurityConfig;
+  /** Deleted transactions stay in the trash this many days, then the server purges them. */
+  trashRetentionDays: number;
 }
 
 /** Configuration that cannot be used; the message says why and what to do (exit 1). */
@@ -58,6 +61,7 @@ export interface ServeFlags extends StoreFlags, SecurityFlags {
   readThreads?: string;
   maxStreams?: string;
   streamTimeout?: string;
+  trashRetentionDays?: string;
 }
 
 export function storeConfig(flags: StoreFlags, env: Env = process.env): StoreConfig {
@@ -96,6 +100,7 @@ export function serveConfig(flags: ServeFlags, env: Env = process.env): ServeCon
     logLevel,
     accessLog: flags.accessLog ?? env.MONETA_ACCESS_LOG !== 'off',
     security: securityConfig(flags, env, integer, (message) => new OptionValueError(message)),
+    trashRetentionDays: integer('--trash-retention-days', flags.trashRetentionDays ?? env.MONETA_TRASH_RETENTION_DAYS, DEFAULT_TRASH_RETENTION_DAYS, 1, 36_500),
   };
 }
 

@@ -60,6 +60,7 @@ export async function startServer(config: ServeConfig, logger: Logger, options: 
     resolveCategory: ruleCategoryResolver(store),
     bodyLimit: config.security.bodyLimit,
     security: appSecurityOptions(config),
+    trashRetentionDays: config.trashRetentionDays,
   });
   try {
     await app.listen({ host: config.host, port: config.port });
@@ -137,9 +138,11 @@ export async function serve(config: ServeConfig): Promise<void> {
   await checkDurability(config, logger);
   if (config.workers === 1) {
     const server = await startServer(config, logger, { migrate: false });
+    // Before the line that says it listens: whoever reads it may send SIGTERM at once, and a
+    // signal with no handler yet would kill the process instead of closing it gracefully.
+    closeOnSignals(logger, server.close);
     logger.info({ address: server.address, db: describeDb(config.db) }, `moneta listening on ${server.address}`);
     announceListening(server.address, config.db, 1);
-    closeOnSignals(logger, server.close);
     return;
   }
   await runWorkers(config, logger);

@@ -26,18 +26,27 @@ export const folderLayers = {
     messages: {
       upward: '{{from}}/ must not import {{to}}/ (layers, top to bottom: {{layers}}); move the code to the lower folder',
       unlisted: 'src/{{folder}} is in no layer of scripts/eslint/folder-layers.mjs: add it there',
+      webImport: 'web/ imports nothing of the server but the contract\'s generated types: `import type` from src/http/contract.gen.js',
+      serverImportsWeb: 'src/ must not import web/ (the web app sits above the server, beside it in the browser)',
     },
   },
   create(context) {
     const file = context.filename;
     const srcRoot = resolve(context.cwd, 'src');
+    const webRoot = resolve(context.cwd, 'web');
+    if (isInside(webRoot, file)) return webRules(context, webRoot, srcRoot);
     const from = folderOf(srcRoot, file);
     if (from === undefined) return {};
     const check = (node) => {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       // Type-only imports still tie the folders' meanings together: they count.
-      const to = folderOf(srcRoot, resolve(dirname(file), source));
+      const target = resolve(dirname(file), source);
+      if (isInside(webRoot, target)) {
+        context.report({ node, messageId: 'serverImportsWeb' });
+        return;
+      }
+      const to = folderOf(srcRoot, target);
       if (to === undefined || to === from) return;
       for (const folder of [from, to]) {
         if (!rank.has(folder)) {
@@ -52,5 +61,29 @@ export const folderLayers = {
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
 };
+
+function isInside(root, file) {
+  const path = relative(root, file);
+  return path !== '' && !path.startsWith('..');
+}
+
+/**
+ * The web app (web/) is the top layer, in the browser: of the server it may import only the
+ * types generated from the contract (src/http/contract.gen.ts), type-only, so no server code
+ * reaches the bundle and the app talks to the server through the API alone.
+ */
+function webRules(context, webRoot, srcRoot) {
+  const contract = resolve(srcRoot, 'http/contract.gen');
+  const check = (node) => {
+    const source = node.source?.value;
+    if (typeof source !== 'string' || !source.startsWith('.')) return;
+    const target = resolve(dirname(context.filename), source);
+    if (isInside(webRoot, target)) return;
+    const typeOnly = node.importKind === 'type' || node.exportKind === 'type';
+    if (target.replace(/\.[cm]?[jt]s$/, '') === contract && typeOnly) return;
+    context.report({ node, messageId: 'webImport' });
+  };
+  return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+}
 
 export default { rules: { 'folder-layers': folderLayers } };

@@ -1,11 +1,7 @@
 import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
-import { DEMO_OPTIONS, generateSampleData } from '../domain/sample-data.js';
-import type { Store } from '../store/store.js';
+import { loadSampleData } from '../services/demo-data.service.js';
 import { addStoreOptions, CliError, withStore } from './cli-support.js';
-
-/** Writes in flight at once: enough to fill each group commit, bounded in memory. */
-const IN_FLIGHT = 256;
 
 export function registerDemoCommand(program: Command): void {
   addStoreOptions(
@@ -25,24 +21,4 @@ export function registerDemoCommand(program: Command): void {
         process.stdout.write(`loaded ${loaded.banks} banks, ${loaded.categories} categories and ${loaded.transactions} transactions\n`);
       });
     });
-}
-
-export async function loadSampleData(store: Store): Promise<{ banks: number; categories: number; transactions: number }> {
-  const data = generateSampleData(DEMO_OPTIONS);
-  for (const bank of data.banks) {
-    if (!(await store.catalogue.findBank(bank.id))) await store.catalogue.addBank({ id: bank.id, name: bank.name, aggregatorId: bank.aggregatorId ?? null });
-  }
-  for (const category of data.categories) await store.catalogue.saveCategory({ name: category.name, group: category.group ?? null });
-  let transactions = 0;
-  let inFlight: Promise<unknown>[] = [];
-  for (const transaction of data.transactions()) {
-    inFlight.push(store.transactions.create({ ...transaction, category: transaction.category ?? null }));
-    transactions += 1;
-    if (inFlight.length >= IN_FLIGHT) {
-      await Promise.all(inFlight);
-      inFlight = [];
-    }
-  }
-  await Promise.all(inFlight);
-  return { banks: data.banks.length, categories: data.categories.length, transactions };
 }

@@ -8,9 +8,11 @@ import { exitCodeFor, userMessage } from './cli-support.js';
 import { registerDemoCommand } from './demo.command.js';
 import { registerImportCommand } from './import.command.js';
 import { registerProfilesCommand } from './profiles.command.js';
+import { registerReportCommand } from './report.command.js';
 import { registerRulesCommand } from './rules.command.js';
 import { registerServeCommand } from './serve.command.js';
 import { registerTokensCommand } from './tokens.command.js';
+import { registerTransactionsCommand } from './transactions.command.js';
 import { terminalSafe } from './terminal-text.js';
 
 export function buildProgram(): Command {
@@ -27,8 +29,10 @@ export function buildProgram(): Command {
   registerDemoCommand(program);
   registerImportCommand(program);
   registerProfilesCommand(program);
+  registerReportCommand(program);
   registerRulesCommand(program);
   registerCopyCommand(program);
+  registerTransactionsCommand(program);
   return program;
 }
 

@@ -55,10 +55,15 @@ export function registerRulesCommand(program: Command): void {
       .command('apply')
       .description('Apply the rules to uncategorised transactions and print how many each rule changed')
       .option('--dry-run', 'only count, change nothing')
-      .option('--recategorise', 'also transactions that have a category (a rule that matches replaces it)'),
-  ).action(async (flags: StoreFlags & { dryRun?: boolean; recategorise?: boolean }) => {
+      .option('--recategorise', 'also transactions that have a category a rule or an import chose (a rule that matches replaces it)')
+      .option('--overwrite-manual', 'with --recategorise, also transactions whose category a person set'),
+  ).action(async (flags: StoreFlags & { dryRun?: boolean; recategorise?: boolean; overwriteManual?: boolean }) => {
     await withStore(flags, 'existing', async (store) => {
-      const report = await new RulesService(store).apply({ dryRun: flags.dryRun ?? false, recategorise: flags.recategorise ?? false });
+      const report = await new RulesService(store).apply({
+        dryRun: flags.dryRun ?? false,
+        scope: flags.recategorise ? 'all' : 'uncategorised',
+        overwriteManual: flags.overwriteManual ?? false,
+      });
       const verb = flags.dryRun ? 'WOULD CHANGE' : 'CHANGED';
       if (report.perRule.length === 0) {
         process.stdout.write('no rules yet: add one with `moneta rules add`\n');

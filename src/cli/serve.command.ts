@@ -28,12 +28,14 @@ export function registerServeCommand(program: Command): void {
       .option('--connection-timeout <ms>', 'idle connections are closed after this (env MONETA_CONNECTION_TIMEOUT_MS; default 60000)')
       .option('--max-in-flight <n>', 'requests handled at once; more get 503 (env MONETA_MAX_IN_FLIGHT; default 512)')
       .option('--max-event-loop-delay <ms>', 'event-loop delay above which requests get 503; 0 off (env MONETA_MAX_EVENT_LOOP_DELAY_MS; default 1000)')
+      .option('--token-cache <ms>', 'how long the API token list is reused; a token created or revoked with the CLI takes effect within it; 0 reads it on every request (env MONETA_TOKEN_CACHE_MS; default 1000)')
       .option('--rate-limit <n>', 'requests per minute per client address, 429 beyond; 0 off (env MONETA_RATE_LIMIT; default 0)')
       .option('--max-in-flight-per-client <n>', 'requests handled at once for one client address; more get 503 (env MONETA_MAX_IN_FLIGHT_PER_CLIENT; default 64)')
       .option('--max-in-flight-per-connection <n>', 'pipelined requests handled at once on one connection; more get 503 (env MONETA_MAX_IN_FLIGHT_PER_CONNECTION; default 8)')
       .option('--read-threads <n>', 'SQLite: threads reading pages no index bounds, per process (env MONETA_READ_THREADS; default 2)')
       .option('--max-streams <n>', 'streamed pages (limit > 5000) sent at once, per process; more get 503 (env MONETA_MAX_STREAMS; default 4)')
-      .option('--stream-timeout <ms>', 'a streamed page not sent within this is cut off (env MONETA_STREAM_TIMEOUT_MS; default 60000)'),
+      .option('--stream-timeout <ms>', 'a streamed page not sent within this is cut off (env MONETA_STREAM_TIMEOUT_MS; default 60000)')
+      .option('--trash-retention-days <days>', 'deleted transactions are purged from the trash after this (env MONETA_TRASH_RETENTION_DAYS; default 30)'),
   )
     .addHelpText('after', '\nExample:\n  moneta serve --port 8080 --db ./moneta.db\n  moneta serve --db postgres://localhost/moneta --workers 2')
     .action(async (flags: ServeFlags) => {

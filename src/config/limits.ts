@@ -32,6 +32,9 @@ export const DEFAULT_LIMITS: LimitOptions = {
   maxEventLoopDelayMs: 1000,
 };
 
+/** How long a server process reuses the API token list before reading it again (`--token-cache`). */
+export const DEFAULT_TOKEN_CACHE_MS = 1000;
+
 /** Streamed pages (limit above the page size): at once per process, and how long one may take (see store/stream-gate.ts). */
 export interface StreamLimitOptions {
   /** Streamed pages sent at once by one process; more are refused (503 with Retry-After). */

@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, type LimitOptions } from './limits.js';
+import { DEFAULT_LIMITS, DEFAULT_TOKEN_CACHE_MS, type LimitOptions } from './limits.js';
 
 /** Serve flags of the Security section; parsed by config.ts together with the others. */
 export interface SecurityFlags {
@@ -15,6 +15,7 @@ export interface SecurityFlags {
   maxInFlightPerConnection?: string;
   maxEventLoopDelay?: string;
   rateLimit?: string;
+  tokenCache?: string;
 }
 
 export interface SecurityConfig {
@@ -24,6 +25,8 @@ export interface SecurityConfig {
   /** Listen beyond loopback without any token. */
   insecureNoAuth: boolean;
   bodyLimit: number;
+  /** How long a process reuses the token list before reading it again (0: every request). */
+  tokenCacheMs: number;
   limits: LimitOptions;
 }
 
@@ -46,6 +49,7 @@ export function securityConfig(flags: SecurityFlags, env: Env, integer: IntegerR
     corsOrigins,
     insecureNoAuth: flags.insecureNoAuth ?? env.MONETA_INSECURE_NO_AUTH === '1',
     bodyLimit: integer('--body-limit', flags.bodyLimit ?? env.MONETA_BODY_LIMIT, 64 * 1024, 1024, 64 * 1024 * 1024),
+    tokenCacheMs: integer('--token-cache', flags.tokenCache ?? env.MONETA_TOKEN_CACHE_MS, DEFAULT_TOKEN_CACHE_MS, 0, 60_000),
     limits: {
       maxHeaderBytes: integer('--max-header-size', flags.maxHeaderSize ?? env.MONETA_MAX_HEADER_SIZE, DEFAULT_LIMITS.maxHeaderBytes, 1024, 1024 * 1024),
       maxUrlLength: integer('--max-url-length', flags.maxUrlLength ?? env.MONETA_MAX_URL_LENGTH, DEFAULT_LIMITS.maxUrlLength, 256, 1024 * 1024),

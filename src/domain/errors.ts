@@ -17,7 +17,7 @@ export function describeFields(fields: readonly FieldError[]): string {
 }
 
 /** `exhausted`: the store cannot take another of something (transaction ids past 2^53 − 1). */
-export type DomainErrorCode = 'invalid' | 'not_found' | 'conflict' | 'unavailable' | 'exhausted';
+export type DomainErrorCode = 'invalid' | 'not_found' | 'gone' | 'conflict' | 'unavailable' | 'exhausted';
 
 /**
  * An error a use case raises on purpose. The HTTP layer maps the code to a status and the

@@ -1,4 +1,5 @@
 import type { SortKey } from './sort.js';
+import type { TransactionFilter } from './transaction-filter.js';
 
 /** A transaction as the store keeps it (rows are mapped to this; nothing else leaves the store). */
 export interface TransactionRecord {
@@ -8,6 +9,8 @@ export interface TransactionRecord {
   value: number;
   category: string | null;
   bank: string | null;
+  /** How the category was set (CategorySource, domain/category-source.ts); null when unknown or uncategorised. */
+  categorySource: string | null;
 }
 
 /** A transaction as the contract shows it: optional fields are absent, never null. */
@@ -18,6 +21,7 @@ export interface TransactionObject {
   value: number;
   category?: string;
   bank?: string;
+  categorySource?: string;
 }
 
 /** One property of the contract's Transaction. */
@@ -43,6 +47,7 @@ export const TRANSACTION_FIELDS: readonly TransactionField[] = [
   { key: 'id', type: 'integer', optional: false },
   { key: 'category', type: 'string', optional: true },
   { key: 'bank', type: 'string', optional: true },
+  { key: 'categorySource', type: 'string', optional: true },
 ];
 
 /**
@@ -66,15 +71,12 @@ export interface NewTransaction {
   value: number;
   category?: string | null;
   bank?: string | null;
+  /** Provenance of `category` (see CategorySource); null or absent when there is none. */
+  categorySource?: string | null;
 }
 
-/** What GET /transactions asks for, after validation. */
-export interface TransactionQuery {
-  /** undefined: any category; null: only uncategorised; a name: exactly that category. */
-  category?: string | null;
-  bank?: string;
-  /** Already folded with foldForSearch. */
-  descriptionContains?: string;
+/** What GET /transactions asks for, after validation: its filters, order and page. */
+export interface TransactionQuery extends TransactionFilter {
   sort: SortKey[];
   limit: number;
   /** Never negative: the HTTP layer maps "any negative offset" to 0. */

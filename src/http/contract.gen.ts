@@ -28,7 +28,9 @@ export interface paths {
         /**
          * List, filter, sort and page through transactions
          * @description Filters combine with AND. `X-Total-Count` is the number of transactions matching all
-         *     filters before `limit` and `offset`, sent on every 200 and 204.
+         *     filters before `limit` and `offset`, sent on every 200 and 204. `from`, `to`,
+         *     `minValue` and `maxValue` are extensions of version 0.2.0 (a `from` after `to`, or a
+         *     `minValue` above `maxValue`, is a 400 naming `from` or `minValue`).
          */
         get: operations["listTransactions"];
         put?: never;
@@ -135,6 +137,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count, income, expenses and net of the transactions a filter matches
+         * @description The same transactions as `GET /transactions` with the same filters: `count` equals its
+         *     `X-Total-Count`.
+         */
+        get: operations["reportTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headReportTotals"];
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Totals per category and per category group, per period
+         * @description For each period that has transactions (in time order), the totals of each category
+         *     (uncategorised ones without `category`, last) and of each group (categories without a
+         *     group, and uncategorised transactions, without `group`, last).
+         */
+        get: operations["reportByCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headReportByCategory"];
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/cashflow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Income, expenses and net per period
+         * @description One entry per period that has transactions, in time order.
+         */
+        get: operations["reportCashflow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headReportCashflow"];
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/payees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The largest counterparties
+         * @description Transactions grouped by payee: the merchant words of the description as rule
+         *     suggestions see them (case and accents folded, letters only, words of 3 or more
+         *     letters; so `TESCO STORES 3297 LONDON` and `Tesco Stores 1044 London` are one payee,
+         *     `tesco stores london`); a description without such words is its own payee. Ordered by
+         *     money moved (`income` − `expenses`), largest first, then by payee.
+         */
+        get: operations["reportTopPayees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headReportTopPayees"];
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -157,10 +250,318 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/demo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load the demo data into an empty store
+         * @description Loads the same sample dataset as the command line's `moneta demo`: 3 banks, 20
+         *     categories in groups and 2,000 transactions over two years. Allowed only while the store
+         *     has no transaction (409 otherwise), so it never mixes with real data. Takes no body.
+         *     201 means every row is durably stored.
+         */
+        post: operations["loadDemoData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/transactions/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move transactions into the trash, by ids or by the list's filters
+         * @description Send exactly one of `ids` (transactions by id; ids that do not exist are passed over) or
+         *     `filter` (the filters of `GET /transactions`; at least one). The chosen transactions
+         *     leave every list, count and search, and wait in the trash (`GET /manage/trash`) for
+         *     `restoreTransactions` until purged (30 days by default). Ids are never reused.
+         */
+        post: operations["deleteTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/transactions/recategorise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set or clear the category of many transactions at once
+         * @description Chooses transactions like `deleteTransactions` (exactly one of `ids` or `filter`) and
+         *     sets their `category` (creating it when new), or clears it with `null`, in one durable
+         *     commit, as a person's choice (no `categorySource`). Transactions that already have this
+         *     category, chosen by a person, are left alone and not counted. With `dryRun: true` nothing is
+         *     written: the answer says how many would change and shows the first 20 of them (by id).
+         */
+        post: operations["recategoriseTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the trash, most recently deleted first
+         * @description Each entry is the transaction as it was, with when and why it was deleted. `X-Total-Count`
+         *     is the number of transactions in the trash.
+         */
+        get: operations["listDeletedTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headDeletedTransactions"];
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/trash/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bring transactions back from the trash, with the same ids
+         * @description Restores each listed id that is in the trash, unless its bank was removed meanwhile or a
+         *     transaction of its bank now carries its import key (the statement was imported again
+         *     after an undo); those, and ids not in the trash, are listed in `skipped` with the reason.
+         *     A category that no longer exists is created again.
+         */
+        post: operations["restoreTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed after a cursor, in commit order
+         * @description Transactions created, re-categorised, restored (`put`: the transaction as it is now) or
+         *     deleted, and banks and categories added, changed or removed, in the order their writes
+         *     committed. Start without `since`: the first pages hold the whole store. Then pass the
+         *     `next` of the last answer; `more` says whether more changes are already waiting.
+         *     Applying every change in order keeps an exact copy. A thing changed several times
+         *     appears once, at its latest change. Cursors survive restarts; one older than the last
+         *     trash purge (which forgets deletions) gets 410: start again without `since`.
+         */
+        get: operations["listChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headChanges"];
+        patch?: never;
+        trace?: never;
+    };
+    "/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The categorisation rules, in the order they apply
+         * @description Rules categorise transactions created without a category (by `createTransaction` and by
+         *     imports) and, on request, existing ones (`applyRules`). They are tried in this order; the
+         *     first that matches decides. A condition that is absent does not restrict.
+         */
+        get: operations["listRules"];
+        put?: never;
+        /**
+         * Add a categorisation rule
+         * @description At least one condition is needed. `descriptionContains` is a literal text and
+         *     `descriptionMatches` a regular expression (case-insensitive, Unicode; constructs that can
+         *     take exponential time are refused); give one of them at most. Both compare with the
+         *     description folded (case and accents ignored). The rule applies after the rules of the same
+         *     or higher `priority` (default 0) and before those of lower priority; `reorderRules` sets the
+         *     whole order. It changes no existing transaction: see `applyRules`.
+         */
+        post: operations["createRule"];
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headRules"];
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/{ruleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a rule
+         * @description Transactions it categorised keep their category; their `categorySource` still names the
+         *     rule's id, which is never given to another rule.
+         */
+        delete: operations["deleteRule"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a rule; its id stays
+         * @description Sets the properties given; a condition set to `null` is removed. The result must still have
+         *     a condition, and at most one of `descriptionContains` and `descriptionMatches`.
+         *     Transactions it already categorised keep their category (and their `categorySource`).
+         */
+        patch: operations["updateRule"];
+        trace?: never;
+    };
+    "/rules/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the order rules apply in
+         * @description `ids` lists every rule exactly once, first to apply first. Each rule's `priority` becomes
+         *     its place counted from the end (the last gets 0), so rules added later with the default
+         *     priority 0 apply after all of them but the last, and the order is the one listed.
+         */
+        put: operations["reorderRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which transactions a rule, saved or not, would change; writes nothing
+         * @description Give a saved rule's `ruleId` (400 naming `ruleId` when no rule has it) or an unsaved
+         *     `rule`, exactly one. The rule is considered
+         *     alone (as if it were the only rule), over the same transactions `applyRules` would
+         *     consider with the same `scope` and `overwriteManual`; a transaction already in the rule's
+         *     category is not a change. Answers how many would change and a page of them (by id), as
+         *     they are now.
+         */
+        post: operations["previewRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Categorise existing transactions with the rules, or say what that would do
+         * @description Each transaction in scope gets the category of the first rule that matches it, recorded
+         *     with `categorySource` `rule:<id>`. `scope: uncategorised` (the default) considers the
+         *     transactions without a category; `all` considers every transaction, but never one whose
+         *     category a person set (no `categorySource`) unless `overwriteManual` is true. A
+         *     transaction already in the rule's category is not changed. Each rule's changes are one
+         *     statement; all of them are one durable commit. With `dryRun: true` nothing is written.
+         */
+        post: operations["applyRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rules/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rules the categorised transactions suggest; creates nothing
+         * @description Merchant words (runs of 3 or more letters, folded) that occur in at least `minRows`
+         *     transactions of one category, and in few enough of other categories
+         *     (`maxContradictionRate` of the categorised rows with the word). Words an existing
+         *     `descriptionContains` rule already covers for that category are left out. Each suggestion
+         *     can be created as it is with `createRule` (`descriptionContains`, `category`).
+         */
+        get: operations["suggestRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headSuggestRules"];
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        DemoDataLoaded: {
+            /** @description Banks added. */
+            banks: number;
+            /** @description Categories added or kept. */
+            categories: number;
+            /** @description Transactions added. */
+            transactions: number;
+        };
         Transaction: {
             /**
              * Format: date
@@ -186,11 +587,138 @@ export interface components {
             category?: components["schemas"]["CategoryName"];
             /** @description Id of a known bank. Settable on creation only; returned when set. */
             bank?: components["schemas"]["BankId"];
+            /**
+             * @description How the transaction got its category when a person did not choose it (extension of
+             *     0.2.0): `import` (from the imported statement) or `rule:<id>` (by that categorisation
+             *     rule). Absent for a category a person set (POST, PUT, a bulk re-categorisation), so a
+             *     transaction made through interface 0.1.0's operations has exactly the seed's fields.
+             *     Set by the server (ignored when sent).
+             */
+            categorySource?: $Read<string>;
         };
         Transactions: components["schemas"]["Transaction"][];
         TransactionUpdate: {
             /** @description The new category, or null to remove it. */
             category?: components["schemas"]["CategoryName"] | null;
+        };
+        /**
+         * @description Chooses rows for a bulk operation: the filters of `GET /transactions` (TransactionFilter),
+         *     combined with AND, at least one (an empty filter is refused, so "everything" is never
+         *     chosen by accident). `category: null` chooses the transactions without a category.
+         */
+        SelectionFilter: {
+            category?: components["schemas"]["TransactionFilter"]["category"];
+            bank?: components["schemas"]["TransactionFilter"]["bank"];
+            /** @description A literal, case-insensitive substring of the description. */
+            description?: string;
+            from?: components["schemas"]["TransactionFilter"]["from"];
+            to?: components["schemas"]["TransactionFilter"]["to"];
+            minValue?: components["schemas"]["TransactionFilter"]["minValue"];
+            maxValue?: components["schemas"]["TransactionFilter"]["maxValue"];
+        };
+        TransactionIds: number[];
+        /** @description Exactly one of `ids` and `filter`. */
+        DeleteRequest: {
+            ids?: components["schemas"]["TransactionIds"];
+            filter?: components["schemas"]["SelectionFilter"];
+        };
+        DeleteResult: {
+            /** @description How many transactions moved to the trash. */
+            deleted: number;
+        };
+        /** @description Exactly one of `ids` and `filter`, and the new `category` (null clears it). */
+        RecategoriseRequest: {
+            ids?: components["schemas"]["TransactionIds"];
+            filter?: components["schemas"]["SelectionFilter"];
+            category: components["schemas"]["CategoryName"] | null;
+            /**
+             * @description Say what would change, write nothing.
+             * @default false
+             */
+            dryRun: boolean;
+        };
+        RecategoriseResult: {
+            /** @description How many transactions changed (with `dryRun`, would change). */
+            changed: number;
+            dryRun: boolean;
+            /** @description With `dryRun`, the first 20 transactions that would change (by id), as they are now. */
+            sample?: components["schemas"]["Transaction"][];
+        };
+        RestoreRequest: {
+            ids: components["schemas"]["TransactionIds"];
+        };
+        RestoreResult: {
+            /** @description The ids back in the list (each the id it had). */
+            restored: number[];
+            skipped: {
+                /** Format: int64 */
+                id: number;
+                /** @enum {string} */
+                reason: "not-in-trash" | "import-key-taken" | "unknown-bank";
+            }[];
+        };
+        DeletedTransaction: {
+            transaction: components["schemas"]["Transaction"];
+            /** Format: date-time */
+            deletedAt: string;
+            /** @description Why it was deleted; `importId` or `bankId` names what carried it along. */
+            deletedBy: {
+                /** @enum {string} */
+                reason: "request" | "import" | "bank";
+                /** Format: int64 */
+                importId?: number;
+                bankId?: components["schemas"]["BankId"];
+            };
+        };
+        ChangePage: {
+            changes: components["schemas"]["Change"][];
+            /** @description Pass as `since` to continue after these changes. */
+            next: string;
+            /** @description More changes are already waiting after `next`. */
+            more: boolean;
+        };
+        /**
+         * @description One change: `put` gives the thing as it is now (created or changed), `delete` names what
+         *     is gone. Within one commit, categories and banks come before the transactions that use
+         *     them, and removals of banks and categories after.
+         */
+        Change: {
+            /** @enum {string} */
+            type: "transaction";
+            /** @enum {string} */
+            op: "put";
+            transaction: components["schemas"]["Transaction"];
+        } | {
+            /** @enum {string} */
+            type: "transaction";
+            /** @enum {string} */
+            op: "delete";
+            /** Format: int64 */
+            id: number;
+        } | {
+            /** @enum {string} */
+            type: "bank";
+            /** @enum {string} */
+            op: "put";
+            bank: components["schemas"]["Bank"];
+        } | {
+            /** @enum {string} */
+            type: "bank";
+            /** @enum {string} */
+            op: "delete";
+            id: components["schemas"]["BankId"];
+        } | {
+            /** @enum {string} */
+            type: "category";
+            /** @enum {string} */
+            op: "put";
+            category: components["schemas"]["Category"];
+        } | {
+            /** @enum {string} */
+            type: "category";
+            /** @enum {string} */
+            op: "delete";
+            name: components["schemas"]["CategoryName"];
         };
         /** @description A bank's short-form name. */
         BankId: string;
@@ -217,6 +745,132 @@ export interface components {
             /** @example Food */
             name: string;
         };
+        /**
+         * @description Which transactions an operation is about, as `GET /transactions` filters them; every
+         *     property that is set must hold (AND), and an empty filter is every transaction. As query
+         *     parameters (`GET /transactions`, the reports) each property is a parameter of the same
+         *     name, and uncategorised is `category=` (empty); in a request body it is
+         *     `"category": null`. `from` must not be after `to`, `minValue` not above `maxValue`.
+         */
+        TransactionFilter: {
+            /** @description Only this category (exact, after NFC normalisation); null for only the uncategorised. */
+            category?: components["schemas"]["CategoryName"] | null;
+            bank?: components["schemas"]["BankId"];
+            /** @description A literal, case-insensitive substring of the description. */
+            description?: string;
+            /**
+             * Format: date
+             * @description First day, inclusive (RFC 3339 full-date, a real day).
+             */
+            from?: string;
+            /**
+             * Format: date
+             * @description Last day, inclusive.
+             */
+            to?: string;
+            /** @description Smallest value, inclusive. */
+            minValue?: number;
+            /** @description Largest value, inclusive. */
+            maxValue?: number;
+        };
+        /**
+         * @default month
+         * @enum {string}
+         */
+        ReportPeriod: "month" | "quarter" | "year" | "all";
+        Totals: {
+            /** @description How many transactions. */
+            count: number;
+            /** @description The sum of the positive values. */
+            income: number;
+            /** @description The sum of the negative values (zero or negative). */
+            expenses: number;
+            /** @description The sum of all values. */
+            net: number;
+        };
+        CategoryTotals: {
+            /** @description Absent for uncategorised transactions. */
+            category?: components["schemas"]["CategoryName"];
+            /** @description The category's group; absent when it has none. */
+            group?: string;
+            /** @description How many transactions. */
+            count: number;
+            /** @description The sum of the positive values. */
+            income: number;
+            /** @description The sum of the negative values (zero or negative). */
+            expenses: number;
+            /** @description The sum of all values. */
+            net: number;
+        };
+        GroupTotals: {
+            /** @description Absent for categories without a group and uncategorised transactions. */
+            group?: string;
+            /** @description How many transactions. */
+            count: number;
+            /** @description The sum of the positive values. */
+            income: number;
+            /** @description The sum of the negative values (zero or negative). */
+            expenses: number;
+            /** @description The sum of all values. */
+            net: number;
+        };
+        CategoryReport: {
+            period: components["schemas"]["ReportPeriod"];
+            periods: {
+                /** @description `2024-03`, `2024-Q1`, `2024` or `all`, by the requested `period`. */
+                period: string;
+                /**
+                 * Format: date
+                 * @description The period's first day; absent for `all`.
+                 */
+                start?: string;
+                /**
+                 * Format: date
+                 * @description The period's last day; absent for `all`.
+                 */
+                end?: string;
+                categories: components["schemas"]["CategoryTotals"][];
+                groups: components["schemas"]["GroupTotals"][];
+            }[];
+        };
+        CashflowReport: {
+            period: components["schemas"]["ReportPeriod"];
+            periods: {
+                /** @description `2024-03`, `2024-Q1`, `2024` or `all`, by the requested `period`. */
+                period: string;
+                /**
+                 * Format: date
+                 * @description The period's first day; absent for `all`.
+                 */
+                start?: string;
+                /**
+                 * Format: date
+                 * @description The period's last day; absent for `all`.
+                 */
+                end?: string;
+                /** @description How many transactions. */
+                count: number;
+                /** @description The sum of the positive values. */
+                income: number;
+                /** @description The sum of the negative values (zero or negative). */
+                expenses: number;
+                /** @description The sum of all values. */
+                net: number;
+            }[];
+        };
+        PayeeReport: {
+            payees: {
+                payee: string;
+                /** @description How many transactions. */
+                count: number;
+                /** @description The sum of the positive values. */
+                income: number;
+                /** @description The sum of the negative values (zero or negative). */
+                expenses: number;
+                /** @description The sum of all values. */
+                net: number;
+            }[];
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "unavailable";
@@ -226,6 +880,112 @@ export interface components {
                 reachable: boolean;
                 error?: string;
             };
+        };
+        /**
+         * Format: float
+         * @description A bound on a transaction's value (inclusive), in the range a value may have.
+         */
+        RuleValue: number;
+        /** Format: int64 */
+        RuleId: number;
+        /** @description A categorisation rule; conditions that are absent do not restrict. */
+        Rule: {
+            id: components["schemas"]["RuleId"];
+            category: components["schemas"]["CategoryName"];
+            descriptionContains?: components["schemas"]["NewRule"]["descriptionContains"];
+            descriptionMatches?: components["schemas"]["NewRule"]["descriptionMatches"];
+            minValue?: components["schemas"]["RuleValue"];
+            maxValue?: components["schemas"]["RuleValue"];
+            bank?: components["schemas"]["BankId"];
+            priority: components["schemas"]["NewRule"]["priority"];
+        };
+        /** @description A rule to create; at least one condition, and at most one of the two description conditions. */
+        NewRule: {
+            category: components["schemas"]["CategoryName"];
+            /**
+             * @description A literal text the folded description must contain (case and accents ignored); like a
+             *     category name, without white space first or last or invisible characters, and its
+             *     length counted in Unicode NFC.
+             */
+            descriptionContains?: string;
+            /** @description A regular expression the folded description must match (flags i and u). */
+            descriptionMatches?: string;
+            /** @description The value must be at least this. */
+            minValue?: components["schemas"]["RuleValue"];
+            /** @description The value must be at most this. */
+            maxValue?: components["schemas"]["RuleValue"];
+            /** @description The transaction must come from this bank (one that exists). */
+            bank?: components["schemas"]["BankId"];
+            /** @description Higher applies first; ties go to the older rule. 0 when not given. */
+            priority?: number;
+        };
+        /** @description The properties to change; `null` removes a condition. */
+        RuleUpdate: {
+            category?: components["schemas"]["CategoryName"];
+            descriptionContains?: components["schemas"]["NewRule"]["descriptionContains"] | null;
+            descriptionMatches?: components["schemas"]["NewRule"]["descriptionMatches"] | null;
+            minValue?: components["schemas"]["RuleValue"] | null;
+            maxValue?: components["schemas"]["RuleValue"] | null;
+            bank?: components["schemas"]["BankId"] | null;
+            priority?: components["schemas"]["NewRule"]["priority"];
+        };
+        RuleOrder: {
+            /** @description Every rule's id exactly once, first to apply first. */
+            ids: components["schemas"]["RuleId"][];
+        };
+        /**
+         * @description `uncategorised` (when not given): only transactions without a category; `all`: every transaction.
+         * @enum {string}
+         */
+        RuleScope: "uncategorised" | "all";
+        /** @description Exactly one of `ruleId` and `rule`. */
+        RulePreviewRequest: {
+            ruleId?: components["schemas"]["RuleId"];
+            rule?: components["schemas"]["NewRule"];
+            scope?: components["schemas"]["RuleScope"];
+            /** @description With scope `all`, also consider transactions whose category a person set (false when not given). */
+            overwriteManual?: boolean;
+            /** @description How many of the transactions to show (20 when not given). */
+            limit?: number;
+            /** @description How many to skip (by id) before the page (0 when not given). */
+            offset?: number;
+        };
+        RulePreview: {
+            /** @description How many transactions the rule would change. */
+            count: number;
+            /** @description A page of them, by id, as they are now. */
+            transactions: components["schemas"]["Transaction"][];
+        };
+        RuleApplyRequest: {
+            /** @description Say what would change, write nothing (false when not given). */
+            dryRun?: boolean;
+            scope?: components["schemas"]["RuleScope"];
+            /** @description With scope `all`, also re-categorise transactions whose category a person set (false when not given). */
+            overwriteManual?: boolean;
+        };
+        RuleApplyResult: {
+            dryRun: boolean;
+            /** @description How many transactions were in scope. */
+            examined: number;
+            /** @description How many changed (with `dryRun`, would change). */
+            changed: number;
+            /** @description Per rule, in the order rules apply, how many it changed. */
+            rules: {
+                ruleId: components["schemas"]["RuleId"];
+                category: components["schemas"]["CategoryName"];
+                changed: number;
+            }[];
+        };
+        RuleSuggestion: {
+            /** @description The merchant word, folded; usable as the rule's `descriptionContains`. */
+            descriptionContains: string;
+            category: components["schemas"]["CategoryName"];
+            /** @description Transactions with the word already in the category. */
+            covers: number;
+            /** @description Transactions with the word in another category. */
+            contradicts: number;
+            /** @description Transactions with the word and no category, which the rule would categorise. */
+            uncategorised: number;
         };
         /** @description An RFC 9457 problem detail, with the offending fields and the request id. */
         Problem: {
@@ -249,6 +1009,16 @@ export interface components {
         };
     };
     responses: {
+        /** @description The request conflicts with the store's state (the body says how). */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
         /** @description The page is empty (no match, offset past the end, or `limit=0`); no body. */
         EmptyPage: {
             headers: {
@@ -454,7 +1224,7 @@ export interface components {
         Limit: number;
         /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
         Offset: number;
-        /** @description Id of a bank; restricts to that bank. A well-formed id no bank has gives 204. */
+        /** @description Id of a bank; restricts to that bank. On `GET /transactions` a well-formed id no bank has gives 204. */
         BankFilter: components["schemas"]["BankId"];
         /**
          * @description Comma-separated fields among `id`, `date`, `description`, `value`, `category`, each
@@ -470,6 +1240,32 @@ export interface components {
          *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
          */
         DescriptionFilter: string;
+        /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+        FromFilter: components["schemas"]["TransactionFilter"]["from"];
+        /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+        ToFilter: components["schemas"]["TransactionFilter"]["to"];
+        /**
+         * @description Keep transactions whose value is at least this (extension, 0.2.0). Written as a JSON
+         *     number (`-12.5`, `1e3`); not above `maxValue`.
+         */
+        MinValueFilter: components["schemas"]["TransactionFilter"]["minValue"];
+        /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
+        MaxValueFilter: components["schemas"]["TransactionFilter"]["maxValue"];
+        /**
+         * @description How time is split: calendar `month` (`2024-03`), `quarter` (`2024-Q1`), `year` (`2024`),
+         *     or `all` (one period, `all`, for the whole filtered range).
+         */
+        ReportPeriod: components["schemas"]["ReportPeriod"];
+        /** @description How many payees to return, largest first. */
+        PayeeLimit: number;
+        /** @description The `next` of an earlier answer of `listChanges`; absent to start from the beginning. */
+        ChangeCursor: string;
+        /** @description Most changes to return. */
+        ChangeLimit: number;
+        /** @description The fewest transactions of the category a suggested word must occur in. */
+        SuggestionMinRows: number;
+        /** @description The largest share of the categorised transactions with the word that may be in another category. */
+        SuggestionContradictionRate: number;
         /**
          * @description A client-chosen unique key (for example a UUID) that makes retrying this request safe.
          *     Remembered for 24 hours, across restarts.
@@ -510,7 +1306,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
                 offset?: components["parameters"]["Offset"];
-                /** @description Id of a bank; restricts to that bank. A well-formed id no bank has gives 204. */
+                /** @description Id of a bank; restricts to that bank. On `GET /transactions` a well-formed id no bank has gives 204. */
                 bank?: components["parameters"]["BankFilter"];
                 /**
                  * @description Comma-separated fields among `id`, `date`, `description`, `value`, `category`, each
@@ -526,6 +1322,17 @@ export interface operations {
                  *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
                  */
                 description?: components["parameters"]["DescriptionFilter"];
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /**
+                 * @description Keep transactions whose value is at least this (extension, 0.2.0). Written as a JSON
+                 *     number (`-12.5`, `1e3`); not above `maxValue`.
+                 */
+                minValue?: components["parameters"]["MinValueFilter"];
+                /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
+                maxValue?: components["parameters"]["MaxValueFilter"];
             };
             header?: never;
             path?: never;
@@ -630,7 +1437,7 @@ export interface operations {
                 limit?: components["parameters"]["Limit"];
                 /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
                 offset?: components["parameters"]["Offset"];
-                /** @description Id of a bank; restricts to that bank. A well-formed id no bank has gives 204. */
+                /** @description Id of a bank; restricts to that bank. On `GET /transactions` a well-formed id no bank has gives 204. */
                 bank?: components["parameters"]["BankFilter"];
                 /**
                  * @description Comma-separated fields among `id`, `date`, `description`, `value`, `category`, each
@@ -646,6 +1453,17 @@ export interface operations {
                  *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
                  */
                 description?: components["parameters"]["DescriptionFilter"];
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /**
+                 * @description Keep transactions whose value is at least this (extension, 0.2.0). Written as a JSON
+                 *     number (`-12.5`, `1e3`); not above `maxValue`.
+                 */
+                minValue?: components["parameters"]["MinValueFilter"];
+                /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
+                maxValue?: components["parameters"]["MaxValueFilter"];
             };
             header?: never;
             path?: never;
@@ -902,6 +1720,414 @@ export interface operations {
             default: components["responses"]["HeadError"];
         };
     };
+    reportTotals: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keep only transactions of this category (exact match, after Unicode NFC
+                 *     normalisation). An empty value (`category=`) keeps the transactions that have no
+                 *     category.
+                 */
+                category?: components["parameters"]["CategoryFilter"];
+                /** @description Id of a bank; restricts to that bank. On `GET /transactions` a well-formed id no bank has gives 204. */
+                bank?: components["parameters"]["BankFilter"];
+                /**
+                 * @description Keep transactions whose description contains this text: a literal, case-insensitive
+                 *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
+                 */
+                description?: components["parameters"]["DescriptionFilter"];
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /**
+                 * @description Keep transactions whose value is at least this (extension, 0.2.0). Written as a JSON
+                 *     number (`-12.5`, `1e3`); not above `maxValue`.
+                 */
+                minValue?: components["parameters"]["MinValueFilter"];
+                /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
+                maxValue?: components["parameters"]["MaxValueFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Totals"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    headReportTotals: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keep only transactions of this category (exact match, after Unicode NFC
+                 *     normalisation). An empty value (`category=`) keeps the transactions that have no
+                 *     category.
+                 */
+                category?: components["parameters"]["CategoryFilter"];
+                /** @description Id of a bank; restricts to that bank. On `GET /transactions` a well-formed id no bank has gives 204. */
+                bank?: components["parameters"]["BankFilter"];
+                /**
+                 * @description Keep transactions whose description contains this text: a literal, case-insensitive
+                 *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
+                 */
+                description?: components["parameters"]["DescriptionFilter"];
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /**
+                 * @description Keep transactions whose value is at least this (extension, 0.2.0). Written as a JSON
+                 *     number (`-12.5`, `1e3`); not above `maxValue`.
+                 */
+                minValue?: components["parameters"]["MinValueFilter"];
+                /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
+                maxValue?: components["parameters"]["MaxValueFilter"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
+        };
+    };
+    reportByCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keep only transactions of this category (exact match, after Unicode NFC
+                 *     normalisation). An empty value (`category=`) keeps the transactions that have no
+                 *     category.
+                 */
+                category?: components["parameters"]["CategoryFilter"];
+                /** @description Id of a bank; restricts to that bank. On `GET /transactions` a well-formed id no bank has gives 204. */
+                bank?: components["parameters"]["BankFilter"];
+                /**
+                 * @description Keep transactions whose description contains this text: a literal, case-insensitive
+                 *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
+                 */
+                description?: components["parameters"]["DescriptionFilter"];
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /**
+                 * @description Keep transactions whose value is at least this (extension, 0.2.0). Written as a JSON
+                 *     number (`-12.5`, `1e3`); not above `maxValue`.
+                 */
+                minValue?: components["parameters"]["MinValueFilter"];
+                /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
+                maxValue?: components["parameters"]["MaxValueFilter"];
+                /**
+                 * @description How time is split: calendar `month` (`2024-03`), `quarter` (`2024-Q1`), `year` (`2024`),
+                 *     or `all` (one period, `all`, for the whole filtered range).
+                 */
+                period?: components["parameters"]["ReportPeriod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    headReportByCategory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keep only transactions of this category (exact match, after Unicode NFC
+                 *     normalisation). An empty value (`category=`) keeps the transactions that have no
+                 *     category.
+                 */
+                category?: components["parameters"]["CategoryFilter"];
+                /** @description Id of a bank; restricts to that bank. On `GET /transactions` a well-formed id no bank has gives 204. */
+                bank?: components["parameters"]["BankFilter"];
+                /**
+                 * @description Keep transactions whose description contains this text: a literal, case-insensitive
+                 *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
+                 */
+                description?: components["parameters"]["DescriptionFilter"];
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /**
+                 * @description Keep transactions whose value is at least this (extension, 0.2.0). Written as a JSON
+                 *     number (`-12.5`, `1e3`); not above `maxValue`.
+                 */
+                minValue?: components["parameters"]["MinValueFilter"];
+                /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
+                maxValue?: components["parameters"]["MaxValueFilter"];
+                /**
+                 * @description How time is split: calendar `month` (`2024-03`), `quarter` (`2024-Q1`), `year` (`2024`),
+                 *     or `all` (one period, `all`, for the whole filtered range).
+                 */
+                period?: components["parameters"]["ReportPeriod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
+        };
+    };
+    reportCashflow: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keep only transactions of this category (exact match, after Unicode NFC
+                 *     normalisation). An empty value (`category=`) keeps the transactions that have no
+                 *     category.
+                 */
+                category?: components["parameters"]["CategoryFilter"];
+                /** @description Id of a bank; restricts to that bank. On `GET /transactions` a well-formed id no bank has gives 204. */
+                bank?: components["parameters"]["BankFilter"];
+                /**
+                 * @description Keep transactions whose description contains this text: a literal, case-insensitive
+                 *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
+                 */
+                description?: components["parameters"]["DescriptionFilter"];
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /**
+                 * @description Keep transactions whose value is at least this (extension, 0.2.0). Written as a JSON
+                 *     number (`-12.5`, `1e3`); not above `maxValue`.
+                 */
+                minValue?: components["parameters"]["MinValueFilter"];
+                /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
+                maxValue?: components["parameters"]["MaxValueFilter"];
+                /**
+                 * @description How time is split: calendar `month` (`2024-03`), `quarter` (`2024-Q1`), `year` (`2024`),
+                 *     or `all` (one period, `all`, for the whole filtered range).
+                 */
+                period?: components["parameters"]["ReportPeriod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashflowReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    headReportCashflow: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keep only transactions of this category (exact match, after Unicode NFC
+                 *     normalisation). An empty value (`category=`) keeps the transactions that have no
+                 *     category.
+                 */
+                category?: components["parameters"]["CategoryFilter"];
+                /** @description Id of a bank; restricts to that bank. On `GET /transactions` a well-formed id no bank has gives 204. */
+                bank?: components["parameters"]["BankFilter"];
+                /**
+                 * @description Keep transactions whose description contains this text: a literal, case-insensitive
+                 *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
+                 */
+                description?: components["parameters"]["DescriptionFilter"];
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /**
+                 * @description Keep transactions whose value is at least this (extension, 0.2.0). Written as a JSON
+                 *     number (`-12.5`, `1e3`); not above `maxValue`.
+                 */
+                minValue?: components["parameters"]["MinValueFilter"];
+                /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
+                maxValue?: components["parameters"]["MaxValueFilter"];
+                /**
+                 * @description How time is split: calendar `month` (`2024-03`), `quarter` (`2024-Q1`), `year` (`2024`),
+                 *     or `all` (one period, `all`, for the whole filtered range).
+                 */
+                period?: components["parameters"]["ReportPeriod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
+        };
+    };
+    reportTopPayees: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keep only transactions of this category (exact match, after Unicode NFC
+                 *     normalisation). An empty value (`category=`) keeps the transactions that have no
+                 *     category.
+                 */
+                category?: components["parameters"]["CategoryFilter"];
+                /** @description Id of a bank; restricts to that bank. On `GET /transactions` a well-formed id no bank has gives 204. */
+                bank?: components["parameters"]["BankFilter"];
+                /**
+                 * @description Keep transactions whose description contains this text: a literal, case-insensitive
+                 *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
+                 */
+                description?: components["parameters"]["DescriptionFilter"];
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /**
+                 * @description Keep transactions whose value is at least this (extension, 0.2.0). Written as a JSON
+                 *     number (`-12.5`, `1e3`); not above `maxValue`.
+                 */
+                minValue?: components["parameters"]["MinValueFilter"];
+                /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
+                maxValue?: components["parameters"]["MaxValueFilter"];
+                /** @description How many payees to return, largest first. */
+                limit?: components["parameters"]["PayeeLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayeeReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    headReportTopPayees: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Keep only transactions of this category (exact match, after Unicode NFC
+                 *     normalisation). An empty value (`category=`) keeps the transactions that have no
+                 *     category.
+                 */
+                category?: components["parameters"]["CategoryFilter"];
+                /** @description Id of a bank; restricts to that bank. On `GET /transactions` a well-formed id no bank has gives 204. */
+                bank?: components["parameters"]["BankFilter"];
+                /**
+                 * @description Keep transactions whose description contains this text: a literal, case-insensitive
+                 *     (Unicode case folding) substring match. `%`, `_` and `\` are ordinary characters.
+                 */
+                description?: components["parameters"]["DescriptionFilter"];
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /**
+                 * @description Keep transactions whose value is at least this (extension, 0.2.0). Written as a JSON
+                 *     number (`-12.5`, `1e3`); not above `maxValue`.
+                 */
+                minValue?: components["parameters"]["MinValueFilter"];
+                /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
+                maxValue?: components["parameters"]["MaxValueFilter"];
+                /** @description How many payees to return, largest first. */
+                limit?: components["parameters"]["PayeeLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -954,6 +2180,547 @@ export interface operations {
             200: components["responses"]["HeadOk"];
             400: components["responses"]["HeadError"];
             503: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
+        };
+    };
+    loadDemoData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The demo data is stored; the body counts what was added. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoDataLoaded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["UriTooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    deleteTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteRequest"];
+            };
+        };
+        responses: {
+            /** @description Deleted (durably); how many transactions moved to the trash. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeleteResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    recategoriseTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecategoriseRequest"];
+            };
+        };
+        responses: {
+            /** @description How many transactions changed (or would, with `dryRun`). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecategoriseResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    listDeletedTransactions: {
+        parameters: {
+            query?: {
+                /** @description Number of transactions to return. `0` returns no items (204) but still the total. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the trash. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedTransaction"][];
+                };
+            };
+            204: components["responses"]["EmptyPage"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    headDeletedTransactions: {
+        parameters: {
+            query?: {
+                /** @description Number of transactions to return. `0` returns no items (204) but still the total. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOfPage"];
+            204: components["responses"]["EmptyPage"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
+        };
+    };
+    restoreTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestoreRequest"];
+            };
+        };
+        responses: {
+            /** @description Restored (durably) what could be. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestoreResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    listChanges: {
+        parameters: {
+            query?: {
+                /** @description The `next` of an earlier answer of `listChanges`; absent to start from the beginning. */
+                since?: components["parameters"]["ChangeCursor"];
+                /** @description Most changes to return. */
+                limit?: components["parameters"]["ChangeLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of changes (possibly none) and the cursor to continue from. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The cursor is older than the last trash purge; start again without `since`. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    headChanges: {
+        parameters: {
+            query?: {
+                /** @description The `next` of an earlier answer of `listChanges`; absent to start from the beginning. */
+                since?: components["parameters"]["ChangeCursor"];
+                /** @description Most changes to return. */
+                limit?: components["parameters"]["ChangeLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
+        };
+    };
+    listRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every rule, first to apply first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewRule"];
+            };
+        };
+        responses: {
+            /** @description Created (durably). */
+            201: {
+                headers: {
+                    /** @description The rule's path. */
+                    Location?: string;
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    headRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
+        };
+    };
+    deleteRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    updateRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ruleId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Changed (durably); the rule as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    reorderRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleOrder"];
+            };
+        };
+        responses: {
+            /** @description Reordered (durably); the rules in their new order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rule"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    previewRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RulePreviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The count and a page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RulePreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    applyRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleApplyRequest"];
+            };
+        };
+        responses: {
+            /** @description How many transactions changed (or would), in all and per rule. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleApplyResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    suggestRules: {
+        parameters: {
+            query?: {
+                /** @description The fewest transactions of the category a suggested word must occur in. */
+                minRows?: components["parameters"]["SuggestionMinRows"];
+                /** @description The largest share of the categorised transactions with the word that may be in another category. */
+                maxContradictionRate?: components["parameters"]["SuggestionContradictionRate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions, most covering first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RuleSuggestion"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    headSuggestRules: {
+        parameters: {
+            query?: {
+                /** @description The fewest transactions of the category a suggested word must occur in. */
+                minRows?: components["parameters"]["SuggestionMinRows"];
+                /** @description The largest share of the categorised transactions with the word that may be in another category. */
+                maxContradictionRate?: components["parameters"]["SuggestionContradictionRate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
             default: components["responses"]["HeadError"];
         };
     };

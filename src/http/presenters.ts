@@ -1,4 +1,6 @@
 import { transactionObject, type Bank, type Category, type TransactionRecord } from '../domain/transaction.js';
+import type { Change } from '../domain/change-feed.js';
+import type { DeletedTransaction } from '../domain/trash.js';
 import type { Schemas } from './operation-types.js';
 
 /**
@@ -14,4 +16,22 @@ export function presentBank(bank: Bank): Schemas['Bank'] {
 
 export function presentCategory(category: Category): Schemas['Category'] {
   return category.group === null ? { name: category.name } : { name: category.name, group: { name: category.group } };
+}
+
+export function presentDeleted(deleted: DeletedTransaction): Schemas['DeletedTransaction'] {
+  const by = deleted.deletedBy;
+  const deletedBy: Schemas['DeletedTransaction']['deletedBy'] =
+    by.reason === 'import' ? { reason: 'import', importId: by.importId } : by.reason === 'bank' ? { reason: 'bank', bankId: by.bankId } : { reason: 'request' };
+  return { transaction: presentTransaction(deleted.transaction), deletedAt: new Date(deleted.deletedAt).toISOString(), deletedBy };
+}
+
+export function presentChange(change: Change): Schemas['Change'] {
+  switch (change.type) {
+    case 'transaction':
+      return change.op === 'put' ? { type: 'transaction', op: 'put', transaction: presentTransaction(change.transaction) } : change;
+    case 'bank':
+      return change.op === 'put' ? { type: 'bank', op: 'put', bank: presentBank(change.bank) } : change;
+    case 'category':
+      return change.op === 'put' ? { type: 'category', op: 'put', category: presentCategory(change.category) } : change;
+  }
 }

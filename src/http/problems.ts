@@ -22,6 +22,7 @@ const TITLES: Record<number, [slug: string, title: string]> = {
   405: ['method-not-allowed', 'Method not allowed'],
   408: ['request-timeout', 'Request timeout'],
   409: ['conflict', 'Conflict'],
+  410: ['gone', 'Gone'],
   413: ['payload-too-large', 'Request body too large'],
   414: ['uri-too-long', 'URI too long'],
   415: ['unsupported-media-type', 'Unsupported media type'],
@@ -67,7 +68,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof RequestValidationError) return sendProblem(reply, error.status, error.message, error.fields);
     if (error instanceof DomainError) {
-      const status = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503, exhausted: 507 }[error.code];
+      const status = { invalid: 400, not_found: 404, gone: 410, conflict: 409, unavailable: 503, exhausted: 507 }[error.code];
       return sendProblem(reply, status, error.message, error.fields);
     }
     if (error instanceof StoreDamagedError) {

@@ -4,6 +4,7 @@ import { describeFields, type FieldError } from '../domain/errors.js';
 import { forbiddenCharacterIn } from '../domain/text.js';
 import type { JsonSchema, OperationSpec, ParameterSpec } from './contract.js';
 import { parseIntegerParameter } from './integer-parameter.js';
+import { parseNumberParameter } from './number-parameter.js';
 import { QUERY_PROBLEMS, type ParsedQuery } from './query-string.js';
 import { compileSchema, describeErrors } from './schema-validator.js';
 
@@ -36,6 +37,7 @@ export class RequestValidationError extends Error {
 interface CompiledParameter {
   spec: ParameterSpec;
   isInteger: boolean;
+  isNumber: boolean;
   validate: ValidateFunction;
 }
 
@@ -47,6 +49,7 @@ export function compileRequestValidator(ajv: Ajv2020, operation: OperationSpec):
   const parameters: CompiledParameter[] = operation.parameters.map((spec) => ({
     spec,
     isInteger: spec.schema.type === 'integer',
+    isNumber: spec.schema.type === 'number',
     validate: compileSchema(ajv, spec.schema),
   }));
   const queryNames = new Set(parameters.filter((p) => p.spec.in === 'query').map((p) => p.spec.name));
@@ -97,11 +100,14 @@ function checkParameter(parameter: CompiledParameter, text: string): { value: un
     const parsed = parseIntegerParameter(text, parameter.spec.schema);
     return parsed.ok ? { value: parsed.value } : { message: parsed.message };
   }
-  if (!parameter.validate(text)) {
+  // A number is read from its text first; the schema (its bounds) then checks the number.
+  const value = parameter.isNumber ? parseNumberParameter(text) : { ok: true as const, value: text };
+  if (!value.ok) return { message: value.message };
+  if (!parameter.validate(value.value)) {
     const [first] = describeErrors(parameter.validate.errors ?? [], parameter.spec.in, parameter.spec.name);
     return { message: first?.message ?? 'is invalid' };
   }
-  return { value: text };
+  return { value: value.value };
 }
 
 function checkBody(required: boolean, validate: ValidateFunction, body: unknown, problems: FieldError[]): unknown {

@@ -124,3 +124,11 @@ export function guessDateFormat(samples: readonly string[]): { format: string; p
   if (best.length === 0) return `dates like "${values[0]}" do not match any known date format`;
   return `dates like "${values[0]}" could be ${best.join(' or ')}; say which with --date-format ${only ?? ''} (or a profile that sets dateFormat)`;
 }
+
+let guessableParsers: DateParser[] | undefined;
+
+/** Whether some known layout reads the text as a real day (a date, as opposed to a stray line). */
+export function isDateInSomeLayout(raw: string): boolean {
+  guessableParsers ??= GUESSABLE_DATE_FORMATS.map((format) => compileDateFormat(format) as DateParser);
+  return guessableParsers.some((parse) => typeof parse(raw) === 'string');
+}

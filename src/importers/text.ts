@@ -122,6 +122,9 @@ function containsWords(outer: string, inner: string): boolean {
   return false;
 }
 
+/** What the loop below drops as a placeholder, for a single (trimmed) part. */
+const PLACEHOLDER_ONLY = /^(?:[-–.\s]*|NOTPROVIDED|NONREF|NOREF)$/i;
+
 function comparable(text: string): string {
   return text.replace(WHITESPACE_RUN, ' ').trim().toLowerCase();
 }
@@ -133,6 +136,11 @@ function comparable(text: string): string {
  * at the start of MEMO is said once). Placeholders such as "-" or NOTPROVIDED are dropped.
  */
 export function composeDescription(parts: ReadonlyArray<string | undefined>): string {
+  // One part (the common CSV case, a million times per large file): nothing to compare it with.
+  if (parts.length === 1) {
+    const part = parts[0] ? readablePart(parts[0]) : '';
+    return PLACEHOLDER_ONLY.test(part) ? '' : cleanDescription(part);
+  }
   const kept: string[] = [];
   for (const raw of parts) {
     if (!raw) continue;

@@ -34,11 +34,19 @@ export interface StatementRow {
   account?: string;
 }
 
-export type ParsedItem =
+export type ParsedItem = (
   | { kind: 'row'; row: StatementRow }
   | { kind: 'invalid'; line: number; reason: string }
   /** An entry of the file that is deliberately not a transaction: pending, not booked, a balance line. */
-  | { kind: 'skipped'; line: number; reason: string };
+  | { kind: 'skipped'; line: number; reason: string }
+) & {
+  /**
+   * CSV read with a bank profile: the row the generic profile makes of the same record, when it
+   * reads the file too. Versions that did not pick bank profiles by header imported the file
+   * that way, so the import also looks for the key this row had then (services/import/former-keys).
+   */
+  formerly?: StatementRow;
+};
 
 export interface OpenedStatement {
   format: StatementFormat;

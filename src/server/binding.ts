@@ -21,7 +21,7 @@ export async function refuseUnsafeBinding(config: ServeConfig, store: Pick<Store
 /** What the app enforces, given where the server listens. */
 export function appSecurityOptions(config: ServeConfig): SecurityOptions {
   const loopback = isLoopbackHost(config.host);
-  const { allowedHosts, corsOrigins, insecureNoAuth, limits } = config.security;
+  const { allowedHosts, corsOrigins, insecureNoAuth, limits, tokenCacheMs } = config.security;
   return {
     // Reachable from the network, Host names cannot be guessed (any LAN address or name may be
     // used); tokens protect it there. On loopback, the allowlist stops DNS rebinding.
@@ -29,6 +29,7 @@ export function appSecurityOptions(config: ServeConfig): SecurityOptions {
     corsOrigins,
     // If every token is revoked while a network-facing server runs, it fails closed.
     requireToken: !loopback && !insecureNoAuth,
+    tokenCacheMs,
     limits,
   };
 }

@@ -61,7 +61,7 @@ export async function copyStore(source: TableAccess, target: TableAccess, option
       const occupied: string[] = [];
       for (const table of COPIED_TABLES) {
         const rows = await writer.count(table);
-        if (rows > 0) occupied.push(`${table.name}: ${rows}`);
+        if (rows > (table.seeded ?? 0)) occupied.push(`${table.name}: ${rows}`);
       }
       if (occupied.length > 0 && !options.force) {
         throw new DomainError(
@@ -69,7 +69,9 @@ export async function copyStore(source: TableAccess, target: TableAccess, option
           `the target is not empty (${occupied.join(', ')} rows); use --force to replace its contents with the source's`,
         );
       }
-      const sourceRows = [...counts.values()].reduce((sum, n) => sum + n, 0);
+      // What the source holds, not what it remembers: a store emptied by hand still has its feed.
+      const contents = COPIED_TABLES.filter((table) => !table.history);
+      const sourceRows = contents.reduce((sum, table) => sum + Math.max(0, (counts.get(table.name) ?? 0) - (table.seeded ?? 0)), 0);
       if (occupied.length > 0 && sourceRows === 0 && !options.allowEmptySource) {
         throw new DomainError(
           'conflict',

@@ -100,11 +100,17 @@ export class ImportService {
     let session: ImportSession | undefined;
     let firstInsertedId = Infinity;
     try {
-      session = await this.store.imports.begin(options.bank);
+      session = await this.store.imports.begin(options.bank, {
+        fileName: basename(path),
+        format: statement.format,
+        profile: options.profile ?? null,
+        importedAt: Date.now(),
+      });
       const open = session;
       const occurrences = new OccurrenceCounter(open);
+      const formerOccurrences = new OccurrenceCounter(open, { tag: 'former:' });
       const flush = async (batch: ParsedItem[]) => {
-        const rows = await importBatch(open, { bank: options.bank, rules, occurrences }, batch);
+        const rows = await importBatch(open, { bank: options.bank, rules, occurrences, formerOccurrences }, batch);
         for (const row of rows) {
           if (row.id !== null && row.id < firstInsertedId) firstInsertedId = row.id;
           switch (row.status) {
@@ -133,7 +139,7 @@ export class ImportService {
       if (batch.length > 0) await flush(batch);
       await spool?.finish();
       const outcome: ImportOutcome = options.dryRun ? 'dry-run' : counts.invalid > 0 && !options.skipInvalid ? 'rejected' : 'imported';
-      if (outcome === 'imported') await session.commit();
+      if (outcome === 'imported') await session.commit(counts);
       else await session.rollback();
       return {
         file: basename(path),

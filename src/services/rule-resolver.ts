@@ -1,3 +1,4 @@
+import { ruleSource } from '../domain/category-source.js';
 import type { RuleSet } from '../domain/rules/rule.js';
 import type { Store } from '../store/store.js';
 import { loadRuleSet } from './rules.service.js';
@@ -40,5 +41,8 @@ export function ruleCategoryResolver(store: Pick<Store, 'rules'>, options: RuleR
     return refreshing;
   };
 
-  return async (input) => (await current()).match(input)?.category ?? null;
+  return async (input) => {
+    const rule = (await current()).match(input);
+    return rule ? { category: rule.category, source: ruleSource(rule.id) } : null;
+  };
 }

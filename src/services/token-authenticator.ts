@@ -1,3 +1,4 @@
+import { DEFAULT_TOKEN_CACHE_MS } from '../config/limits.js';
 import type { ApiTokenRecord } from '../domain/api-token.js';
 import type { Store } from '../store/store.js';
 import { matchToken } from './tokens.service.js';
@@ -18,8 +19,6 @@ export interface AuthenticatorOptions {
   requireToken?: boolean;
   now?: () => number;
 }
-
-export const DEFAULT_TOKEN_CACHE_MS = 1000;
 
 /**
  * Decides whether a request's Authorization header lets it in. The token list is cached for a

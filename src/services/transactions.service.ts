@@ -1,11 +1,18 @@
 import { checkedCategoryName } from '../domain/bank-rules.js';
+import { USER_SOURCE } from '../domain/category-source.js';
 import { DomainError, invalidField } from '../domain/errors.js';
 import type { NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
 import { MissingReferenceError, type Store, type TransactionPageJson, type TransactionStream } from '../store/store.js';
 import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempotency.js';
 
+/** A category chosen automatically, and how (CategorySource: the rule that chose it). */
+export interface ResolvedCategory {
+  category: string;
+  source: string;
+}
+
 /** Hook for automatic categorisation of transactions created without a category. */
-export type CategoryResolver = (input: NewTransaction) => Promise<string | null>;
+export type CategoryResolver = (input: NewTransaction) => Promise<ResolvedCategory | null>;
 
 export class TransactionsService {
   constructor(
@@ -41,13 +48,15 @@ export class TransactionsService {
 
   async recategorise(id: TransactionId, category: string | null): Promise<void> {
     const name = category === null ? null : checkedCategoryName(category, 'body', 'category');
-    const updated = await this.store.transactions.setCategory(id, name);
+    const updated = await this.store.transactions.setCategory(id, name, USER_SOURCE);
     if (!updated) throw new DomainError('not_found', `no transaction has id ${id}`);
   }
 
   private async categorised(input: NewTransaction): Promise<NewTransaction> {
-    const given = input.category == null ? null : checkedCategoryName(input.category, 'body', 'category');
-    return { ...input, category: given ?? (await this.resolveCategory(input)) };
+    // A category the client gives is the user's; one a rule finds is that rule's.
+    if (input.category != null) return { ...input, category: checkedCategoryName(input.category, 'body', 'category'), categorySource: USER_SOURCE };
+    const resolved = await this.resolveCategory(input);
+    return { ...input, category: resolved?.category ?? null, categorySource: resolved?.source ?? null };
   }
 }
 

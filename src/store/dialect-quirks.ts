@@ -12,7 +12,23 @@ export interface DialectQuirks {
    * by walking that table in rowid order, joined to `transactions` (`table`) through `fts`.
    * `match` narrows, `recheck` decides. Undefined when the text is too short for trigrams.
    */
+  /**
+   * A transaction's value as a whole number of cents, or NULL when it is not one: migration
+   * 0008's centsSql over `value`, the expression its report totals were computed with.
+   */
+  readonly cents: RawBuilder<number | null>;
   trigramSearch?(folded: string, aliases: { fts: string; table: string }): TrigramSearch | undefined;
+  /** `column` is one of `ids`, bound as ONE parameter (so the statement's text never depends on how many). */
+  amongIds(column: string, ids: readonly number[]): RawBuilder<SqlBool>;
+  /** A fresh change token, as one row `{ tx }` (migration 0009). */
+  nextChangeToken(): RawBuilder<{ tx: number }>;
+  /**
+   * Taken right before a write appends its change_feed entry and held until it commits, so that
+   * entries commit in seq order (PostgreSQL); undefined where writes are serial anyway (SQLite).
+   */
+  changeFeedLock?(): RawBuilder<unknown>;
+  /** Reads that move rows lock them first (PostgreSQL: FOR UPDATE; SQLite has one writer). */
+  readonly locksRows: boolean;
 }
 
 export interface TrigramSearch {

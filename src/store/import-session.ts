@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import type { StoreQueries } from './writes.js';
 
 /** One imported row as the store writes it. */
 export interface ImportedTransaction {
@@ -8,6 +9,32 @@ export interface ImportedTransaction {
   description: string;
   value: number;
   category: string | null;
+  /** How `category` was chosen (CategorySource): 'import' from the file, 'rule:<id>'; null without one. */
+  categorySource?: string | null;
+}
+
+/** What an import records about its file (the imports table, migration 0009). */
+export interface ImportRecord {
+  fileName: string;
+  format: string;
+  profile: string | null;
+  /** Milliseconds since the epoch. */
+  importedAt: number;
+}
+
+/** The counts an import records with its commit. */
+export interface ImportCounts {
+  added: number;
+  duplicates: number;
+  conflicts: number;
+  invalid: number;
+  skipped: number;
+}
+
+/** The rows an import adds carry its change token and, when it records its file, its id. */
+export interface ImportStamp {
+  tx: number;
+  importId: number | null;
 }
 
 /** A stored transaction found by its import key. */
@@ -39,7 +66,10 @@ export interface ImportSession {
    * the others are left alone. Returns key -> new id for the rows inserted.
    */
   insertNew(rows: readonly ImportedTransaction[]): Promise<Map<string, number>>;
-  commit(): Promise<void>;
+  /** The id of this import's history row (null when begun without an ImportRecord). */
+  readonly importId: Promise<number | null>;
+  /** Commits; `counts` go into the import's history row. */
+  commit(counts?: ImportCounts): Promise<void>;
   /** Discards everything this session wrote. Safe to call after a failure. */
   rollback(): Promise<void>;
 }
@@ -57,9 +87,27 @@ export interface ImportSql {
   occurrencesOf(fingerprints: readonly string[]): CompiledQuery<{ fingerprint: string; n: number }>;
   saveOccurrences(counts: ReadonlyMap<string, number>): CompiledQuery;
   findByKeys(bank: string, keys: readonly string[]): CompiledQuery<{ import_key: string; id: number; date: string; value: number }>;
-  insertCategoriesIfMissing(names: readonly string[]): CompiledQuery;
-  insertTransactions(bank: string, rows: readonly ImportedTransaction[]): CompiledQuery<{ import_key: string; id: number }>;
+  insertCategoriesIfMissing(names: readonly string[], tx: number): CompiledQuery;
+  insertTransactions(bank: string, rows: readonly ImportedTransaction[], stamp: ImportStamp): CompiledQuery<{ import_key: string; id: number }>;
 }
+
+/** The source an imported row's category is stored with: none without a category; 'import' unless a rule chose it. */
+export function sourceOf(row: ImportedTransaction): string | null {
+  return row.category === null ? null : (row.categorySource ?? 'import');
+}
+
+/**
+ * The parts of the import statements that read the same on every engine; each engine's
+ * import-sql.ts supplies only how a batch arrives (SQLite json_each, PostgreSQL unnest).
+ */
+export const importSqlParts = {
+  findByKeysOfBank: 'SELECT import_key, id, date, value FROM transactions WHERE bank_id = ? AND import_key IS NOT NULL AND import_key',
+  insertInto: 'INSERT INTO transactions (date, description, description_folded, value, category, bank_id, import_key, category_source, import_id, change_tx)',
+  /** New keys only; the bank's existing keys are left alone (migration 0002's partial unique index). */
+  newKeysOnly: 'ON CONFLICT (bank_id, import_key) WHERE import_key IS NOT NULL DO NOTHING RETURNING import_key, id',
+  insertCategoryNames: 'INSERT INTO categories (name, group_name, change_tx) SELECT',
+  categoryNamesOnly: 'ON CONFLICT (name) DO NOTHING',
+} as const;
 
 /** A statement of an ImportSql, written out for its engine. */
 export const rawStatement = <T>(text: string, parameters: unknown[]) => CompiledQuery.raw(text, parameters) as CompiledQuery<T>;
@@ -73,16 +121,41 @@ export interface ImportConnection {
   rollback(): Promise<void>;
 }
 
+/** The statements an import shares with every other write: its change token, history row and feed entry. */
+export interface ImportBookkeeping {
+  queries: StoreQueries;
+  record?: ImportRecord;
+}
+
 /** The import session of both engines, over one engine's connection and statements. */
 export class StoreImportSession implements ImportSession {
   private open = true;
+  private stamp: Promise<ImportStamp> | undefined;
 
   constructor(
     private readonly connection: ImportConnection,
     private readonly sql: ImportSql,
     private readonly bank: string,
     private readonly translateError: (error: unknown) => unknown,
+    private readonly bookkeeping: ImportBookkeeping,
   ) {}
+
+  get importId(): Promise<number | null> {
+    return this.stamped().then((stamp) => stamp.importId);
+  }
+
+  /** Taken at the first insert: a token, and the history row when the file is recorded. */
+  private stamped(): Promise<ImportStamp> {
+    this.stamp ??= (async () => {
+      const { queries, record } = this.bookkeeping;
+      const [token] = await this.run(queries.changes.nextToken());
+      const tx = Number(token?.tx);
+      if (!record) return { tx, importId: null };
+      const [row] = await this.run(queries.imports.insertImport(this.bank, record));
+      return { tx, importId: Number(row?.id) };
+    })();
+    return this.stamp;
+  }
 
   async loadOccurrences(fingerprints: readonly string[]): Promise<Map<string, number>> {
     const rows = await this.run(this.sql.occurrencesOf(fingerprints));
@@ -100,13 +173,21 @@ export class StoreImportSession implements ImportSession {
 
   async insertNew(rows: readonly ImportedTransaction[]): Promise<Map<string, number>> {
     const categories = [...new Set(rows.flatMap((row) => (row.category === null ? [] : [row.category])))];
-    if (categories.length > 0) await this.run(this.sql.insertCategoriesIfMissing(categories));
-    return toKeyMap(await this.run(this.sql.insertTransactions(this.bank, rows)));
+    const stamp = await this.stamped();
+    if (categories.length > 0) await this.run(this.sql.insertCategoriesIfMissing(categories, stamp.tx));
+    return toKeyMap(await this.run(this.sql.insertTransactions(this.bank, rows, stamp)));
   }
 
-  async commit(): Promise<void> {
+  async commit(counts?: ImportCounts): Promise<void> {
     const drop = this.sql.dropOccurrenceTable();
     if (drop) await this.run(drop);
+    if (this.stamp) {
+      const stamp = await this.stamp;
+      const { queries } = this.bookkeeping;
+      if (stamp.importId !== null && counts) await this.run(queries.imports.recordCounts(stamp.importId, counts));
+      // Last, right before COMMIT: the feed entry (and, on PostgreSQL, the lock that orders entries).
+      for (const statement of queries.changes.append(stamp.tx)) await this.run(statement);
+    }
     await this.guard(() => this.connection.commit());
     this.open = false;
   }

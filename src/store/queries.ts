@@ -2,8 +2,11 @@ import { sql, type AliasableExpression, type Compilable, type CompiledQuery, typ
 import type { SortKey } from '../domain/sort.js';
 import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
 import { foldForSearch } from '../domain/text.js';
+import { hasRangeFilter, type TransactionFilter } from '../domain/transaction-filter.js';
 import { compileOnce } from './compile-once.js';
+import { whereFilter } from './filter-conditions.js';
 import type { DialectQuirks, TrigramSearch } from './dialect-quirks.js';
+import { totalsAnswer, totalsCount } from './report-totals.js';
 import type { Database } from './schema.js';
 
 export interface TransactionRow {
@@ -13,6 +16,7 @@ export interface TransactionRow {
   value: number;
   category: string | null;
   bank_id: string | null;
+  category_source: string | null;
 }
 
 /** A row of listPageWithTotal: the page's columns, NULL throughout when the page is empty. */
@@ -33,7 +37,7 @@ export interface CountRow {
   n: number | string | bigint;
 }
 
-const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', 'bank_id'] as const;
+const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source'] as const;
 const TRANSACTION_COLUMNS_WITH_JSON = [...TRANSACTION_COLUMNS, 'row_json'] as const;
 type TransactionColumn = (typeof TRANSACTION_COLUMNS_WITH_JSON)[number];
 
@@ -123,6 +127,10 @@ export class Queries {
       indexed = indexed.where('t.bank_id', '=', query.bank);
       recent = recent.where('t.bank_id', '=', query.bank);
     }
+    for (const [column, operator, bound] of rangeConditions(query)) {
+      indexed = indexed.where(sql.ref(`t.${column}`), operator, bound);
+      recent = recent.where(sql.ref(`t.${column}`), operator, bound);
+    }
     return indexed
       .unionAll(recent)
       .orderBy('id', descending ? 'desc' : 'asc')
@@ -144,7 +152,7 @@ export class Queries {
     // Unfiltered, with ids without gaps (no row ever deleted: max - min + 1 equals the count),
     // the page starts at min + offset (max - offset descending): nothing to step over at all.
     // The CASE evaluates the stepping only when there are gaps. Same snapshot, same answer.
-    const unfiltered = query.category === undefined && query.bank === undefined;
+    const unfiltered = query.category === undefined && query.bank === undefined && !hasRangeFilter(query);
     const start = unfiltered
       ? sql<number>`CASE WHEN (SELECT max(id) FROM transactions) - (SELECT min(id) FROM transactions) + 1 = (SELECT sum(n) FROM transaction_counts)
           THEN ${descending ? sql`(SELECT max(id) FROM transactions) - ${query.offset}` : sql`(SELECT min(id) FROM transactions) + ${query.offset}`}
@@ -176,7 +184,7 @@ export class Queries {
     return builder.compile() as CompiledQuery<PageRowWithTotal>;
   }
 
-  private countSelect(query: TransactionQuery): CountSelect {
+  private countSelect(query: TransactionFilter): CountSelect {
     if (countsTableAnswers(query)) {
       // The per-(category, bank) totals kept by triggers (migration 0004): a few rows to sum.
       let builder = this.db.selectFrom('transaction_counts').select(sql<number>`coalesce(sum(n), 0)`.as('n'));
@@ -184,6 +192,8 @@ export class Queries {
       if (query.bank !== undefined) builder = builder.where('bank_id', '=', query.bank);
       return builder;
     }
+    // A date range: the report totals (migration 0008) hold counts per month and per day.
+    if (totalsAnswer(query)) return totalsCount(this.db, query);
     return this.filtered(query).select(sql<number>`count(*)`.as('n'));
   }
 
@@ -191,7 +201,8 @@ export class Queries {
     return this.transactionById({ id: idParameter(id) });
   }
 
-  insertTransaction(input: NewTransaction): CompiledQuery<{ id: number }> {
+  /** `tx`: the write's change token (change feed, migration 0009), as for every write below. */
+  insertTransaction(input: NewTransaction, tx: number): CompiledQuery<{ id: number }> {
     return this.transactionInsert({
       date: input.date,
       description: input.description,
@@ -199,15 +210,17 @@ export class Queries {
       value: input.value,
       category: input.category ?? null,
       bank_id: input.bank ?? null,
+      category_source: input.category == null ? null : (input.categorySource ?? null),
+      change_tx: tx,
     });
   }
 
-  updateTransactionCategory(id: TransactionId, category: string | null): CompiledQuery {
-    return this.categoryUpdate({ id: idParameter(id), category });
+  updateTransactionCategory(id: TransactionId, category: string | null, source: string | null, tx: number): CompiledQuery {
+    return this.categoryUpdate({ id: idParameter(id), category, category_source: category === null ? null : source, change_tx: tx });
   }
 
-  insertCategoryIfMissing(name: string): CompiledQuery {
-    return this.categoryInsertIfMissing({ name });
+  insertCategoryIfMissing(name: string, tx: number): CompiledQuery {
+    return this.categoryInsertIfMissing({ name, change_tx: tx });
   }
 
   // The statements of every durable write and of GET by id, compiled once (compile-once.ts).
@@ -216,27 +229,30 @@ export class Queries {
   );
 
   private readonly transactionInsert = compileOnce(
-    ['date', 'description', 'description_folded', 'value', 'category', 'bank_id'],
-    (values: Omit<Insertable<Database['transactions']>, 'id' | 'import_key'>) => this.db.insertInto('transactions').values(values).returning('id').compile(),
+    ['date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'category_source', 'change_tx'],
+    (values: Omit<Insertable<Database['transactions']>, 'id' | 'import_key' | 'import_id'> & { change_tx: number }) =>
+      this.db.insertInto('transactions').values(values).returning('id').compile(),
   );
 
-  private readonly categoryUpdate = compileOnce(['id', 'category'], ({ id, category }: { id: number; category: string | null }) =>
-    this.db.updateTable('transactions').set({ category }).where('id', '=', id).compile(),
+  private readonly categoryUpdate = compileOnce(
+    ['id', 'category', 'category_source', 'change_tx'],
+    ({ id, ...values }: { id: number; category: string | null; category_source: string | null; change_tx: number }) =>
+      this.db.updateTable('transactions').set(values).where('id', '=', id).compile(),
   );
 
-  private readonly categoryInsertIfMissing = compileOnce(['name'], ({ name }: { name: string }) =>
+  private readonly categoryInsertIfMissing = compileOnce(['name', 'change_tx'], ({ name, change_tx }: { name: string; change_tx: number }) =>
     this.db
       .insertInto('categories')
-      .values({ name, group_name: null })
+      .values({ name, group_name: null, change_tx })
       .onConflict((oc) => oc.column('name').doNothing())
       .compile(),
   );
 
-  upsertCategory(category: Category): CompiledQuery {
+  upsertCategory(category: Category, tx: number): CompiledQuery {
     return this.db
       .insertInto('categories')
-      .values({ name: category.name, group_name: category.group })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ group_name: category.group }))
+      .values({ name: category.name, group_name: category.group, change_tx: tx })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ group_name: category.group, change_tx: tx }))
       .compile();
   }
 
@@ -262,8 +278,10 @@ export class Queries {
   }
 
   /** Every transaction of the category moves to `to` (null: uncategorised). */
-  recategoriseAll(name: string, to: string | null): CompiledQuery {
-    return this.db.updateTable('transactions').set({ category: to }).where('category', '=', name).compile();
+  recategoriseAll(name: string, to: string | null, tx: number): CompiledQuery {
+    // Merged rows keep how they got their category; uncategorised ones have none.
+    const source = to === null ? { category_source: null } : {};
+    return this.db.updateTable('transactions').set({ category: to, ...source, change_tx: tx }).where('category', '=', name).compile();
   }
 
   deleteCategory(name: string): CompiledQuery {
@@ -282,10 +300,10 @@ export class Queries {
     this.db.selectFrom('banks').select(['id', 'name', 'aggregator_id']).where('id', '=', id).compile(),
   );
 
-  insertBank(bank: Bank): CompiledQuery {
+  insertBank(bank: Bank, tx: number): CompiledQuery {
     return this.db
       .insertInto('banks')
-      .values({ id: bank.id, name: bank.name, aggregator_id: bank.aggregatorId })
+      .values({ id: bank.id, name: bank.name, aggregator_id: bank.aggregatorId, change_tx: tx })
       .onConflict((oc) => oc.column('id').doNothing())
       .compile();
   }
@@ -302,16 +320,20 @@ export class Queries {
     return this.db.deleteFrom('banks').where('id', '=', id).compile();
   }
 
-  private filtered(query: TransactionQuery): TransactionSelect {
-    let builder: TransactionSelect = this.db.selectFrom('transactions');
-    if (query.category === null) builder = builder.where('category', 'is', null);
-    else if (query.category !== undefined) builder = builder.where('category', '=', query.category);
-    if (query.bank !== undefined) builder = builder.where('bank_id', '=', query.bank);
-    if (query.descriptionContains !== undefined && query.descriptionContains !== '') {
-      builder = builder.where(this.quirks.descriptionContains(query.descriptionContains));
-    }
-    return builder;
+  /** The transactions a filter matches, to select from (the list's pages and counts, reports). */
+  filtered(query: TransactionFilter): TransactionSelect {
+    return whereFilter<TransactionSelect>(this.db.selectFrom('transactions'), query, this.quirks);
   }
+}
+
+/** The filter's date and value bounds (issue 12), as column, operator and bound. */
+function rangeConditions(filter: TransactionFilter): Array<['date' | 'value', '>=' | '<=', string | number]> {
+  const conditions: Array<['date' | 'value', '>=' | '<=', string | number]> = [];
+  if (filter.from !== undefined) conditions.push(['date', '>=', filter.from]);
+  if (filter.to !== undefined) conditions.push(['date', '<=', filter.to]);
+  if (filter.minValue !== undefined) conditions.push(['value', '>=', filter.minValue]);
+  if (filter.maxValue !== undefined) conditions.push(['value', '<=', filter.maxValue]);
+  return conditions;
 }
 
 /** Offsets from which deepIdPage is used; below, plain OFFSET is as fast. */
@@ -327,10 +349,10 @@ function idOrderOf(query: TransactionQuery): boolean | undefined {
 /**
  * The counts table holds '' for "no category" / "no bank", so it answers exactly when no filter
  * could itself be '' (names and ids never are; this guards against a caller passing one) and
- * there is no description filter, which it cannot know about.
+ * there is no description filter or range (issue 12's extensions), which it cannot know about.
  */
-function countsTableAnswers(query: TransactionQuery): boolean {
-  return (query.descriptionContains === undefined || query.descriptionContains === '') && query.category !== '' && query.bank !== '';
+function countsTableAnswers(query: TransactionFilter): boolean {
+  return (query.descriptionContains === undefined || query.descriptionContains === '') && query.category !== '' && query.bank !== '' && !hasRangeFilter(query);
 }
 
 /**
@@ -363,6 +385,7 @@ export function toTransactionRecord(row: TransactionRow): TransactionRecord {
     value: Number(row.value),
     category: row.category,
     bank: row.bank_id,
+    categorySource: row.category_source,
   };
 }
 
@@ -376,6 +399,7 @@ export function createdRecord(inserted: { id: number } | undefined, input: NewTr
     value: input.value,
     category: input.category ?? null,
     bank: input.bank ?? null,
+    categorySource: input.categorySource ?? null,
   };
 }
 

@@ -1,11 +1,18 @@
 import type { CompiledQuery } from 'kysely';
-import { toBank, toCategory, toTransactionRecord, type BankRow, type CategoryRow, type TransactionRow } from './queries.js';
+import { toBank, toCategory, toCount, toTransactionRecord, type BankRow, type CategoryRow, type CountRow, type TransactionRow } from './queries.js';
+import type { ChangeRow } from './change-feed-queries.js';
+import { toChangePage, toDeletedTransaction } from './change-rows.js';
+import type { DeletedRow, SampleRow } from './corrections-queries.js';
+import { toReportPart, type ReportRow } from './report-queries.js';
 import { toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from './rules-queries.js';
 import { toApiToken, type ApiTokenRow } from './security-queries.js';
 import {
   MissingReferenceError,
   type CatalogueRepository,
+  type ChangeFeedRepository,
+  type TrashRepository,
   type IdempotencyRepository,
+  type ReportsRepository,
   type RulesRepository,
   type TokensRepository,
   type TransactionsRepository,
@@ -30,7 +37,7 @@ export interface EngineAccess {
 export type PageReads = Pick<TransactionsRepository, 'list' | 'page' | 'stream'>;
 
 export function transactionsRepository(db: EngineAccess, pages: PageReads): TransactionsRepository {
-  const { transactions: t, rules } = db.queries;
+  const { transactions: t, rules, corrections } = db.queries;
   return {
     list: (query) => pages.list(query),
     page: (query) => pages.page(query),
@@ -44,7 +51,13 @@ export function transactionsRepository(db: EngineAccess, pages: PageReads): Tran
       if (created.status === 'unknown-bank') throw new MissingReferenceError('bank', String(input.bank));
       return created.record;
     },
-    setCategory: (id, category) => db.write('setTransactionCategory', id, category),
+    setCategory: (id, category, source) => db.write('setTransactionCategory', id, category, source ?? null),
+    delete: (selection, deletedAt, why) => db.write('deleteTransactions', selection, deletedAt, why),
+    recategorise: (selection, category, source) => db.write('recategoriseTransactions', selection, category, source),
+    async previewRecategorise(selection, category, source, sample) {
+      const rows = await db.all<SampleRow>(corrections.recategoriseSample(selection, category, category === null ? null : source, sample));
+      return { total: Number(rows[0]?.total ?? 0), rows: rows.map(toTransactionRecord) };
+    },
     async after(afterId, limit, options) {
       return (await db.all<TransactionRow>(rules.transactionsAfter(afterId, limit, options.uncategorisedOnly))).map(toTransactionRecord);
     },
@@ -71,6 +84,15 @@ export function catalogueRepository(db: EngineAccess): CatalogueRepository {
   };
 }
 
+/** One statement, so one snapshot: the engines that read it where they run other reads (PostgreSQL). */
+export function reportsRepository(db: EngineAccess): ReportsRepository {
+  return {
+    async parts(filter, grouping) {
+      return (await db.all<ReportRow>(db.queries.reports.report(filter, grouping))).map(toReportPart);
+    },
+  };
+}
+
 export function rulesRepository(db: EngineAccess): RulesRepository {
   const { rules } = db.queries;
   return {
@@ -79,6 +101,9 @@ export function rulesRepository(db: EngineAccess): RulesRepository {
     },
     add: (rule) => db.write('addRule', rule),
     remove: (id) => db.write('removeRule', id),
+    update: (id, rule) => db.write('updateRule', id, rule),
+    reorder: (ids) => db.write('reorderRules', ids),
+    applyMatches: (matches, scope) => db.write('applyRules', matches, scope),
     async version() {
       return toRulesVersion(await db.first<RulesVersionRow>(rules.rulesVersion()));
     },
@@ -104,5 +129,31 @@ export function idempotencyRepository(db: EngineAccess): IdempotencyRepository {
       return result;
     },
     purge: (expiredBefore) => db.write('purgeIdempotencyKeys', expiredBefore),
+  };
+}
+
+export function trashRepository(db: EngineAccess): TrashRepository {
+  const { corrections } = db.queries;
+  return {
+    async list(limit, offset) {
+      const total = toCount(await db.first<CountRow>(corrections.trashCount()));
+      const rows = total === 0 || limit === 0 ? [] : await db.all<DeletedRow>(corrections.trashPage(limit, offset));
+      return { total, rows: rows.map(toDeletedTransaction) };
+    },
+    restore: (ids) => db.write('restoreTransactions', ids),
+    purge: (deletedBefore) => db.write('purgeTrash', deletedBefore),
+  };
+}
+
+export function changeFeedRepository(db: EngineAccess): ChangeFeedRepository {
+  const { changes } = db.queries;
+  return {
+    async after(cursor, limit) {
+      const rows = await db.all<ChangeRow>(changes.page(cursor, limit + 1));
+      // Read after the page: purges only move it forward, so a purge the page missed shows here.
+      const state = await db.first<{ purged_through: number | string }>(changes.purgedThrough());
+      if (cursor.seq > 0 && cursor.seq < Number(state?.purged_through ?? 0)) return null;
+      return toChangePage(rows, limit, cursor);
+    },
   };
 }

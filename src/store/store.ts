@@ -7,9 +7,13 @@ import type {
   TransactionRecord,
 } from '../domain/transaction.js';
 import type { NewRule, Rule } from '../domain/rules/rule.js';
-import type { ImportSession } from './import-session.js';
+import type { ImportRecord, ImportSession } from './import-session.js';
+import type { ReportGrouping, ReportPart } from '../domain/reports/report-parts.js';
 import type { ApiTokenRecord } from '../domain/api-token.js';
 import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempotency.js';
+import type { ChangeCursor, ChangePage } from '../domain/change-feed.js';
+import type { TransactionFilter, TransactionSelection } from '../domain/transaction-filter.js';
+import type { DeletedTransaction, DeletionReason, RestoreResult } from '../domain/trash.js';
 
 export type EngineName = 'sqlite' | 'postgres';
 
@@ -30,6 +34,9 @@ export interface Store {
   readonly imports: ImportsRepository;
   readonly tokens: TokensRepository;
   readonly idempotency: IdempotencyRepository;
+  readonly reports: ReportsRepository;
+  readonly trash: TrashRepository;
+  readonly changes: ChangeFeedRepository;
 }
 
 export interface StoreLifecycle {
@@ -86,8 +93,20 @@ export interface TransactionsRepository {
    * transaction uses). Throws MissingReferenceError when the bank does not exist.
    */
   create(input: NewTransaction): Promise<TransactionRecord>;
-  /** Creates the category when missing; false when there is no such transaction. */
-  setCategory(id: TransactionId, category: string | null): Promise<boolean>;
+  /**
+   * Creates the category when missing; false when there is no such transaction. `source` is how
+   * the category was chosen (CategorySource); none when absent or when clearing.
+   */
+  setCategory(id: TransactionId, category: string | null, source?: string | null): Promise<boolean>;
+  /** Moves the chosen transactions into the trash (TrashRepository), in one commit; returns how many. */
+  delete(selection: TransactionSelection, deletedAt: number, why: DeletionReason): Promise<number>;
+  /**
+   * Sets (or with null clears) the category of the chosen transactions, in one commit, creating
+   * the category when missing; returns how many changed (rows with this category and source already do not).
+   */
+  recategorise(selection: TransactionSelection, category: string | null, source: string | null): Promise<number>;
+  /** What recategorise would change, writing nothing: how many, and the first `sample` by id (as they are now). */
+  previewRecategorise(selection: TransactionSelection, category: string | null, source: string | null, sample: number): Promise<TransactionPage>;
   /** Up to `limit` transactions with id > afterId, by id: a scan that may update as it goes. */
   after(afterId: number, limit: number, options: { uncategorisedOnly: boolean }): Promise<TransactionRecord[]>;
 }
@@ -113,13 +132,53 @@ export interface RulesRepository {
   add(rule: NewRule): Promise<Rule>;
   /** False when there is no such rule. */
   remove(id: number): Promise<boolean>;
-  /** Changes whenever a rule is added or removed; one cheap query, so caches can ask often. */
+  /** Changes whenever a rule is added, removed or changed; one cheap query, so caches can ask often. */
   version(): Promise<string>;
+  /** False when there is no such rule. The bank, when given, must exist. */
+  update(id: number, rule: NewRule): Promise<boolean>;
+  /** Sets the order rules apply in: `ids` must list every rule once. */
+  reorder(ids: readonly number[]): Promise<RuleOrderOutcome>;
+  /** Gives each rule's rows its category (source rule:<id>) in one commit; per rule, how many changed. */
+  applyMatches(matches: readonly RuleMatches[], scope: { uncategorisedOnly: boolean; overwriteManual: boolean }): Promise<number[]>;
 }
 
+/** The rows one rule matched in a scan, for applyMatches. */
+export interface RuleMatches {
+  ruleId: number;
+  category: string;
+  ids: readonly number[];
+}
+
+/** `missing`: rules the list left out; `unknown`: ids that name no rule (or are listed twice). */
+export type RuleOrderOutcome = { status: 'reordered' } | { status: 'mismatch'; missing: number[]; unknown: number[] };
+
 export interface ImportsRepository {
-  /** Starts importing one file into a bank: one open transaction (see ImportSession). */
-  begin(bank: string): Promise<ImportSession>;
+  /** Starts importing one file into a bank: one open transaction (see ImportSession); with `record`, it enters the import history. */
+  begin(bank: string, record?: ImportRecord): Promise<ImportSession>;
+}
+
+/** Deleted transactions, kept whole until purged (migration 0009). */
+export interface TrashRepository {
+  /** Most recently deleted first; total and page from one snapshot is not promised (two reads). */
+  list(limit: number, offset: number): Promise<{ total: number; rows: DeletedTransaction[] }>;
+  /** Moves the rows back with the same ids, where they can go back (see RestoreResult). */
+  restore(ids: readonly number[]): Promise<RestoreResult>;
+  /** Forgets rows deleted before this moment (ms since the epoch); returns how many. */
+  purge(deletedBefore: number): Promise<number>;
+}
+
+/** The change feed (migration 0009; docs/change-feed.md). */
+export interface ChangeFeedRepository {
+  /** Up to `limit` changes after the cursor, in commit order; null when the cursor is older than a purge. */
+  after(cursor: ChangeCursor, limit: number): Promise<ChangePage | null>;
+}
+
+export interface ReportsRepository {
+  /**
+   * The parts of a report over the transactions the filter matches, grouped as asked, all from
+   * one snapshot (one statement). See ReportPart for how they add up.
+   */
+  parts(filter: TransactionFilter, grouping: ReportGrouping): Promise<ReportPart[]>;
 }
 
 export interface TokensRepository {

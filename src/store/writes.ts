@@ -4,11 +4,18 @@ import { createdTransactionResponse, replayOf, type IdempotencyKeyRow, type Idem
 import type { NewRule, Rule } from '../domain/rules/rule.js';
 import type { Bank, Category, NewTransaction, TransactionId, TransactionRecord } from '../domain/transaction.js';
 import type { DialectQuirks } from './dialect-quirks.js';
-import { Queries, toCount, type BankRow, type CategoryRow, type CountRow, type TransactionRow } from './queries.js';
+import { createdRecord, Queries, toCount, type BankRow, type CategoryRow, type CountRow, type TransactionRow } from './queries.js';
+import { ChangeFeedQueries } from './change-feed-queries.js';
+import { correctionPrograms } from './correction-writes.js';
+import { CorrectionsQueries } from './corrections-queries.js';
+import { ImportsQueries } from './imports-queries.js';
+import { ReportQueries } from './report-queries.js';
 import { RulesQueries } from './rules-queries.js';
+import { rulePrograms } from './rule-writes.js';
 import type { Database } from './schema.js';
 import { SecurityQueries } from './security-queries.js';
 import type { RemoveCategoryOptions, RemoveOutcome } from './store.js';
+import { changeRecorded, changes, changeToken, firstRow, type StepResult, type WriteProgram } from './write-steps.js';
 
 /**
  * Every write of the store, written once for both engines. A write is a program: a generator
@@ -20,35 +27,27 @@ import type { RemoveCategoryOptions, RemoveOutcome } from './store.js';
  * (a row missing) as their result, and the repositories turn that into errors.
  */
 
-/** What a driver hands back for one statement. */
-export interface StepResult {
-  /** The rows it returned (none for a statement without RETURNING). */
-  rows: unknown[];
-  /** Rows it inserted, updated or deleted. */
-  changes: number;
-}
-
-export type WriteProgram<T> = Generator<CompiledQuery, T, StepResult>;
+export type { StepResult, WriteProgram } from './write-steps.js';
 
 /** The statement builders a program draws on, for one engine's dialect. */
 export class StoreQueries {
   readonly transactions: Queries;
   readonly rules: RulesQueries;
   readonly security: SecurityQueries;
+  readonly reports: ReportQueries;
+  readonly corrections: CorrectionsQueries;
+  readonly changes: ChangeFeedQueries;
+  readonly imports: ImportsQueries;
 
   constructor(db: Kysely<Database>, quirks: DialectQuirks) {
     this.transactions = new Queries(db, quirks);
-    this.rules = new RulesQueries(db);
+    this.reports = new ReportQueries(db, quirks, this.transactions);
+    this.rules = new RulesQueries(db, quirks);
     this.security = new SecurityQueries(db);
+    this.corrections = new CorrectionsQueries(db, quirks);
+    this.changes = new ChangeFeedQueries(db, quirks);
+    this.imports = new ImportsQueries(db);
   }
-}
-
-function* firstRow<T>(query: CompiledQuery): Generator<CompiledQuery, T | undefined, StepResult> {
-  return (yield query).rows[0] as T | undefined;
-}
-
-function* changes(query: CompiledQuery): Generator<CompiledQuery, number, StepResult> {
-  return (yield query).changes;
 }
 
 function* insertedId(query: CompiledQuery<{ id: number }>): Generator<CompiledQuery, number, StepResult> {
@@ -62,26 +61,24 @@ export type IdempotentCreationResult = IdempotentCreation | { outcome: 'unknown-
 
 /** The programs by name: a write crosses to the SQLite writer thread as a name and its arguments. */
 export function writePrograms(q: StoreQueries) {
-  const { transactions: t, rules, security } = q;
+  const { transactions: t, rules, security, changes: feed } = q;
 
-  function* createTransaction(input: NewTransaction): WriteProgram<CreateTransactionResult> {
+  /** The creation itself; the caller records the change (so an idempotency key can follow it). */
+  function* insertTransaction(input: NewTransaction, tx: number): WriteProgram<CreateTransactionResult> {
     if (input.bank != null && !(yield* firstRow<BankRow>(t.findBankById(input.bank)))) return { status: 'unknown-bank' };
     // Categories hold every name a transaction uses: a new name is added on first use.
-    if (input.category != null) yield t.insertCategoryIfMissing(input.category);
-    const id = yield* insertedId(t.insertTransaction(input));
-    const record: TransactionRecord = {
-      id,
-      date: input.date,
-      description: input.description,
-      value: input.value,
-      category: input.category ?? null,
-      bank: input.bank ?? null,
-    };
-    return { status: 'created', record };
+    if (input.category != null) yield t.insertCategoryIfMissing(input.category, tx);
+    const id = yield* insertedId(t.insertTransaction(input, tx));
+    return { status: 'created', record: createdRecord({ id }, input) };
   }
 
   return {
-    createTransaction,
+    *createTransaction(input: NewTransaction): WriteProgram<CreateTransactionResult> {
+      const tx = yield* changeToken(feed);
+      const created = yield* insertTransaction(input, tx);
+      if (created.status === 'created') yield* changeRecorded(feed, tx);
+      return created;
+    },
 
     *createTransactionIdempotent(input: NewTransaction, request: IdempotencyRequest): WriteProgram<IdempotentCreationResult> {
       yield security.deleteExpiredKey(request.key, request.expiredBefore);
@@ -89,7 +86,8 @@ export function writePrograms(q: StoreQueries) {
       if (!(yield* firstRow<{ key: string }>(security.claimKey(request.key, request.fingerprint, request.now)))) {
         return replayOf(yield* firstRow<IdempotencyKeyRow>(security.findKey(request.key)), request.fingerprint);
       }
-      const created = yield* createTransaction(input);
+      const tx = yield* changeToken(feed);
+      const created = yield* insertTransaction(input, tx);
       if (created.status === 'unknown-bank') {
         // Nothing was created, so the key is not kept either: a corrected retry may use it.
         yield security.releaseKey(request.key);
@@ -97,6 +95,7 @@ export function writePrograms(q: StoreQueries) {
       }
       const response = createdTransactionResponse(created.record);
       yield security.completeKey(request.key, created.record.id, response);
+      yield* changeRecorded(feed, tx);
       return { outcome: 'created', response };
     },
 
@@ -112,40 +111,59 @@ export function writePrograms(q: StoreQueries) {
       return (yield* changes(security.deleteApiToken(name))) > 0;
     },
 
-    *setTransactionCategory(id: TransactionId, category: string | null): WriteProgram<boolean> {
+    /** `source`: how the category was chosen (CategorySource); ignored when clearing it. */
+    *setTransactionCategory(id: TransactionId, category: string | null, source: string | null = null): WriteProgram<boolean> {
       // Check first, so a PUT to a missing transaction creates no category either.
       if (!(yield* firstRow<TransactionRow>(t.findTransactionById(id)))) return false;
-      if (category !== null) yield t.insertCategoryIfMissing(category);
-      return (yield* changes(t.updateTransactionCategory(id, category))) > 0;
+      const tx = yield* changeToken(feed);
+      if (category !== null) yield t.insertCategoryIfMissing(category, tx);
+      const updated = (yield* changes(t.updateTransactionCategory(id, category, source, tx))) > 0;
+      yield* changeRecorded(feed, tx);
+      return updated;
     },
 
     *addBank(bank: Bank): WriteProgram<boolean> {
-      return (yield* changes(t.insertBank(bank))) > 0;
+      const tx = yield* changeToken(feed);
+      const added = (yield* changes(t.insertBank(bank, tx))) > 0;
+      if (added) yield* changeRecorded(feed, tx);
+      return added;
     },
 
     *removeBank(id: string): WriteProgram<RemoveOutcome> {
       if (!(yield* firstRow<BankRow>(t.findBankById(id)))) return { status: 'missing' };
       const transactions = toCount(yield* firstRow<CountRow>(t.countOfBank(id)));
       if (transactions > 0) return { status: 'in-use', transactions };
+      const tx = yield* changeToken(feed);
       yield t.deleteBank(id);
+      yield feed.tombstone('bank', id, tx);
+      yield* changeRecorded(feed, tx);
       return { status: 'removed' };
     },
 
     *saveCategory(category: Category): WriteProgram<void> {
-      yield t.upsertCategory(category);
+      const tx = yield* changeToken(feed);
+      yield t.upsertCategory(category, tx);
+      yield* changeRecorded(feed, tx);
     },
 
     *removeCategory(name: string, options: RemoveCategoryOptions): WriteProgram<RemoveOutcome> {
       if (!(yield* firstRow<CategoryRow>(t.findCategory(name)))) return { status: 'missing' };
       const transactions = toCount(yield* firstRow<CountRow>(t.countInCategory(name)));
+      if (options.mergeInto === undefined && transactions > 0 && !options.force) return { status: 'in-use', transactions };
+      const tx = yield* changeToken(feed);
       if (options.mergeInto !== undefined) {
-        yield t.insertCategoryIfMissing(options.mergeInto);
+        yield t.insertCategoryIfMissing(options.mergeInto, tx);
         yield rules.recategoriseRules(name, options.mergeInto);
-      } else if (transactions > 0 && !options.force) return { status: 'in-use', transactions };
-      if (transactions > 0) yield t.recategoriseAll(name, options.mergeInto ?? null);
+        yield rules.raiseRevision();
+      }
+      if (transactions > 0) yield t.recategoriseAll(name, options.mergeInto ?? null, tx);
       yield t.deleteCategory(name);
+      yield feed.tombstone('category', name, tx);
+      yield* changeRecorded(feed, tx);
       return { status: 'removed' };
     },
+
+    ...correctionPrograms(q),
 
     *addRule(rule: NewRule): WriteProgram<Rule> {
       return { ...rule, id: yield* insertedId(rules.insertRule(rule)) };
@@ -154,6 +172,8 @@ export function writePrograms(q: StoreQueries) {
     *removeRule(id: number): WriteProgram<boolean> {
       return (yield* changes(rules.deleteRule(id))) > 0;
     },
+
+    ...rulePrograms(q),
   };
 }
 

@@ -113,7 +113,7 @@ describe('moneta serve starts with one line saying where', () => {
   it('prints the address and the /docs page on stderr, once, besides the JSON log on stdout', async () => {
     const db = freshDb();
     assert.equal((await runCli(['categories', 'add', 'Groceries', '--db', db])).code, 0);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--workers', '1', '--db', db], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--workers', '1', '--max-event-loop-delay', '0', '--db', db], {
       cwd: projectFile('.'),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -194,7 +194,8 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         bank: 'ing',
       });
       assert.equal(created.status, 201);
-      assert.deepEqual(created.body, { id: 2009, date: '2024-02-01', description: 'STADTWERKE Köln', value: -80, category: 'Strom', bank: 'ing' });
+      // The rule that chose the category is named (categorySource, migration 0009).
+      assert.deepEqual(created.body, { id: 2009, date: '2024-02-01', description: 'STADTWERKE Köln', value: -80, category: 'Strom', bank: 'ing', categorySource: 'rule:2' });
       assert.equal(await server.stop(), 0, server.output.join('\n'));
 
       // The import keys survived: the same statement again adds nothing.

@@ -4,7 +4,6 @@ import { createInterface } from 'node:readline';
 import { after, it } from 'node:test';
 import { loadContract } from '../../src/http/contract.js';
 import { projectFile } from '../../src/project-root.js';
-import { freePort } from '../faults/support/server-process.js';
 import { describeEachEngine } from '../support/engines.js';
 import { runCli, spawnServer } from '../support/spawned-server.js';
 
@@ -37,12 +36,11 @@ interface Violation {
 const PRISM = projectFile('node_modules/@stoplight/prism-cli/dist/index.js');
 const START_TIMEOUT_MS = 90_000;
 
-/** `prism proxy` in front of the upstream; resolves with its base URL once it listens. */
+/** `prism proxy` in front of the upstream on a port of its choosing; resolves with the base URL it prints once it listens. */
 async function startPrism(upstream: string): Promise<string> {
-  const port = await freePort();
   const child = spawn(
     process.execPath,
-    [PRISM, 'proxy', projectFile('openapi/moneta.yaml'), upstream, '--host', '127.0.0.1', '--port', String(port), '--cors=false', '--errors=false'],
+    [PRISM, 'proxy', projectFile('openapi/moneta.yaml'), upstream, '--host', '127.0.0.1', '--port', '0', '--cors=false', '--errors=false'],
     { cwd: projectFile('.'), stdio: ['ignore', 'pipe', 'pipe'] },
   );
   after(() => {
@@ -54,9 +52,10 @@ async function startPrism(upstream: string): Promise<string> {
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
         output.push(line);
-        if (/Prism is listening on/.test(line)) {
+        const listening = /Prism is listening on (http:\/\/[^\s]+)/.exec(line);
+        if (listening?.[1]) {
           clearTimeout(timer);
-          resolve(`http://127.0.0.1:${port}`);
+          resolve(listening[1]);
         }
       });
     }

@@ -95,12 +95,25 @@ function describeRequest(request: FuzzRequest, reply: Reply): string {
   return `${request.mutation ? `[${request.mutation}] ` : ''}${request.method} ${request.url.slice(0, 300)}${payload} -> ${reply.status} ${reply.text.slice(0, 500)}`;
 }
 
+/**
+ * "Exactly one of ids and filter" is a rule between two optional properties that the generator
+ * does not model: these are fuzzed with mutated requests only (each must be a 400 naming the
+ * field); their valid requests are covered by test/http/corrections.http.test.ts.
+ */
+const STATE_RULED = new Set(['deleteTransactions', 'recategoriseTransactions']);
+
+/** reorderRules must list every saved rule, which only the store knows: its 400 naming `ids` is expected. */
+function refusalDependsOnState(request: FuzzRequest, reply: Reply): boolean {
+  if (request.operationId !== 'reorderRules' || reply.status !== 400) return false;
+  return (reply.body as { errors: { in: string; name: string }[] }).errors.every((error) => error.in === 'body' && error.name === 'ids');
+}
+
 function checkValid(request: FuzzRequest, reply: Reply): void {
   const contract = documented.get(request.operationId)!;
   const where = describeRequest(request, reply);
   assert.ok(reply.status < 500, `a valid request got a server error: ${where}`);
   assert.ok(contract.statuses.has(String(reply.status)), `status not documented for ${request.operationId}: ${where}`);
-  assert.notEqual(reply.status, 400, `a valid request was refused: ${where}`);
+  if (!refusalDependsOnState(request, reply)) assert.notEqual(reply.status, 400, `a valid request was refused: ${where}`);
   const validate = contract.bodies.get(String(reply.status));
   if (validate) assert.ok(validate(reply.body), `body does not match the documented schema: ${where} ${JSON.stringify(validate.errors)}`);
   else assert.equal(reply.text, '', `a ${reply.status} documented without a body has one: ${where}`);
@@ -160,7 +173,7 @@ async function fuzz(app: FastifyInstance, world: World, total: number, label: st
   const started = Date.now();
   let valid = 0;
   let invalid = 0;
-  const validArb = fc.oneof(...operations.map((operation) => validRequest(operation, world)));
+  const validArb = fc.oneof(...operations.filter((operation) => !STATE_RULED.has(operation.operationId)).map((operation) => validRequest(operation, world)));
   const invalidArb = fc.oneof(...operations.map((operation) => invalidRequest(operation, world)));
   await fc.assert(
     fc.asyncProperty(validArb, async (request) => {

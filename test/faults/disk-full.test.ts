@@ -13,6 +13,8 @@ import { request, startServerProcess, type ServerProcess } from './support/serve
  * succeed again without restarting the server.
  */
 const TMPFS_SIZE = '6m';
+/** Set by .ci/run: a suite that cannot run fails instead of skipping. */
+const FAULTS_REQUIRED = process.env.MONETA_REQUIRE_FAULTS === '1';
 
 function mountTmpfs(dir: string): string | null {
   try {
@@ -51,7 +53,9 @@ describe('disk full (SQLite on a small tmpfs)', { timeout: 180_000 }, () => {
     const refusal = mountTmpfs(dir);
     if (refusal !== null) {
       rmSync(dir, { recursive: true, force: true });
-      process.stderr.write(`\n!!! SKIPPING DISK-FULL TEST: cannot mount a tmpfs here (${refusal}); run as root to include it.\n\n`);
+      // CI runs as root: there a skip would hide that the suite never ran.
+      if (FAULTS_REQUIRED) assert.fail(`MONETA_REQUIRE_FAULTS=1 and the disk-full test cannot run: cannot mount a tmpfs (${refusal})`);
+      process.stderr.write(`\n!!! SKIPPING DISK-FULL TEST: cannot mount a tmpfs here (${refusal}); run as root to include it (MONETA_REQUIRE_FAULTS=1 makes this a failure).\n\n`);
       return t.skip(`cannot mount a tmpfs: ${refusal}`);
     }
     const running: { server?: ServerProcess } = {};

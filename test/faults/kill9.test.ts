@@ -105,6 +105,9 @@ async function crashLoop(engine: Engine): Promise<void> {
   let server: ServerProcess = await startServerProcess(engine.db);
   try {
     for (let round = 1; round <= engine.iterations; round += 1) {
+      // A deliberate random delay, not a wait for something nor a timing assertion: it picks a
+      // random point in the write load (seeded, MONETA_FAULT_SEED replays it) at which to kill -9.
+      // The elapsed time below is only reported, never asserted.
       const killAfterMs = 100 + Math.floor(rng() * 700);
       const current = server;
       const kill = new Promise<void>((resolve) => setTimeout(resolve, killAfterMs)).then(() => current.kill());

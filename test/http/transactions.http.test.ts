@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../src/store/store.js';
 import { buildTestApp, call } from '../support/app.js';
-import { describeEachEngine } from '../support/engines.js';
+import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 
 interface ErrorBody {
   type: string;
@@ -46,6 +46,7 @@ async function setup(store: Store) {
   return { app, post };
 }
 
+// The whole behaviour also on a file store opened as `serve` opens it (writer and read threads).
 describeEachEngine('HTTP /transactions', ({ freshStore }) => {
   it('creates a transaction: 201, the stored body, Location, exact double, no extra fields', async () => {
     const { app, post } = await setup(await freshStore());
@@ -59,64 +60,10 @@ describeEachEngine('HTTP /transactions', ({ freshStore }) => {
   it('returns bank only when set, and creates new categories without a group', async () => {
     const { app, post } = await setup(await freshStore());
     const withBank = await post({ date: '2024-02-01', description: 'x', value: 1, bank: 'ing', category: 'Brand new' });
+    // A category the client gives is a person's: no categorySource, so the seed's fields exactly.
     assert.deepEqual(withBank.body, { id: 5, date: '2024-02-01', description: 'x', value: 1, category: 'Brand new', bank: 'ing' });
     const categories = (await call(app, 'GET', '/categories')).body as { name: string; group?: unknown }[];
     assert.deepEqual(categories.find((category) => category.name === 'Brand new'), { name: 'Brand new' });
-  });
-
-  const badBodies: [string, unknown, string][] = [
-    ['missing date', { description: 'x', value: 1 }, 'date'],
-    ['missing description', { date: '2024-01-01', value: 1 }, 'description'],
-    ['missing value', { date: '2024-01-01', description: 'x' }, 'value'],
-    ['impossible date', { date: '2023-02-29', description: 'x', value: 1 }, 'date'],
-    ['date with time', { date: '2024-01-01T10:00:00Z', description: 'x', value: 1 }, 'date'],
-    ['value as string', { date: '2024-01-01', description: 'x', value: '1' }, 'value'],
-    ['value too large', { date: '2024-01-01', description: 'x', value: 3.5e38 }, 'value'],
-    ['description as number', { date: '2024-01-01', description: 5, value: 1 }, 'description'],
-    ['description too long', { date: '2024-01-01', description: 'x'.repeat(1001), value: 1 }, 'description'],
-    ['empty category', { date: '2024-01-01', description: 'x', value: 1, category: '' }, 'category'],
-    ['category too long', { date: '2024-01-01', description: 'x', value: 1, category: 'c'.repeat(101) }, 'category'],
-    ['null category', { date: '2024-01-01', description: 'x', value: 1, category: null }, 'category'],
-    ['unknown property', { date: '2024-01-01', description: 'x', value: 1, amount: 1 }, 'amount'],
-    ['negative id', { id: -1, date: '2024-01-01', description: 'x', value: 1 }, 'id'],
-    ['fractional id', { id: 1.5, date: '2024-01-01', description: 'x', value: 1 }, 'id'],
-    ['unknown bank', { date: '2024-01-01', description: 'x', value: 1, bank: 'nope' }, 'bank'],
-    ['malformed bank id', { date: '2024-01-01', description: 'x', value: 1, bank: '-bad' }, 'bank'],
-    ['array body', [{ date: '2024-01-01', description: 'x', value: 1 }], 'body'],
-    ['NUL in description', { date: '2024-01-01', description: 'a\u0000b', value: 1 }, 'description'],
-  ];
-  for (const [title, body, field] of badBodies) {
-    it(`POST refuses ${title} with 400 naming ${field}, and changes nothing`, async () => {
-      const { app, post } = await setup(await freshStore());
-      const before = await snapshot(app);
-      assertProblem(await post(body), 400, { in: 'body', name: field });
-      assert.deepEqual(await snapshot(app), before);
-    });
-  }
-
-  const badRaw: [string, string | Buffer, Record<string, string>, { in: string; name: string }][] = [
-    ['malformed JSON', '{"date":', { 'content-type': 'application/json' }, { in: 'body', name: 'body' }],
-    ['an empty body', '', { 'content-type': 'application/json' }, { in: 'body', name: 'body' }],
-    ['a JSON string', '"hello"', { 'content-type': 'application/json' }, { in: 'body', name: 'body' }],
-    ['text/plain', '{"date":"2024-01-01","description":"x","value":1}', { 'content-type': 'text/plain' }, { in: 'header', name: 'content-type' }],
-    ['a latin1 charset', '{"date":"2024-01-01","description":"x","value":1}', { 'content-type': 'application/json; charset=latin1' }, { in: 'header', name: 'content-type' }],
-    ['invalid UTF-8', Buffer.from('{"date":"2024-01-01","description":"\xff","value":1}', 'latin1'), { 'content-type': 'application/json' }, { in: 'body', name: 'body' }],
-    ['a lone surrogate', '{"date":"2024-01-01","description":"\\ud800","value":1}', { 'content-type': 'application/json' }, { in: 'body', name: 'description' }],
-    ['__proto__', '{"date":"2024-01-01","description":"x","value":1,"__proto__":{"x":1}}', { 'content-type': 'application/json' }, { in: 'body', name: '__proto__' }],
-    ['1e400', '{"date":"2024-01-01","description":"x","value":1e400}', { 'content-type': 'application/json' }, { in: 'body', name: 'value' }],
-  ];
-  for (const [title, payload, headers, field] of badRaw) {
-    it(`POST refuses ${title} with 400 and changes nothing`, async () => {
-      const { app } = await setup(await freshStore());
-      const before = await snapshot(app);
-      assertProblem(await call(app, 'POST', '/transactions', payload, headers), 400, field);
-      assert.deepEqual(await snapshot(app), before);
-    });
-  }
-
-  it('POST without any body is a 400', async () => {
-    const { app } = await setup(await freshStore());
-    assertProblem(await call(app, 'POST', '/transactions'), 400, { in: 'body', name: 'body' });
   });
 
   it('GET by id: 200, 404 for a missing id (also past 2^53), 400 for non-canonical or out-of-range ids', async () => {
@@ -210,6 +157,71 @@ describeEachEngine('HTTP /transactions', ({ freshStore }) => {
     assert.deepEqual(await ids('-category'), [3, 2, 1, 4]);
   });
 
+  it('POST naming a bank no one has is a 400 naming bank, from the store, and changes nothing', async () => {
+    const { app, post } = await setup(await freshStore());
+    const before = await snapshot(app);
+    assertProblem(await post({ date: '2024-01-01', description: 'x', value: 1, bank: 'nope', category: 'New' }), 400, { in: 'body', name: 'bank' });
+    assert.deepEqual(await snapshot(app), before);
+  });
+}, { setups: EVERY_SETUP });
+
+// Refused before any store is reached: the in-memory store and PostgreSQL are enough.
+describeEachEngine('HTTP /transactions, request validation', ({ freshStore }) => {
+  const badBodies: [string, unknown, string][] = [
+    ['missing date', { description: 'x', value: 1 }, 'date'],
+    ['missing description', { date: '2024-01-01', value: 1 }, 'description'],
+    ['missing value', { date: '2024-01-01', description: 'x' }, 'value'],
+    ['impossible date', { date: '2023-02-29', description: 'x', value: 1 }, 'date'],
+    ['date with time', { date: '2024-01-01T10:00:00Z', description: 'x', value: 1 }, 'date'],
+    ['value as string', { date: '2024-01-01', description: 'x', value: '1' }, 'value'],
+    ['value too large', { date: '2024-01-01', description: 'x', value: 3.5e38 }, 'value'],
+    ['description as number', { date: '2024-01-01', description: 5, value: 1 }, 'description'],
+    ['description too long', { date: '2024-01-01', description: 'x'.repeat(1001), value: 1 }, 'description'],
+    ['empty category', { date: '2024-01-01', description: 'x', value: 1, category: '' }, 'category'],
+    ['category too long', { date: '2024-01-01', description: 'x', value: 1, category: 'c'.repeat(101) }, 'category'],
+    ['null category', { date: '2024-01-01', description: 'x', value: 1, category: null }, 'category'],
+    ['unknown property', { date: '2024-01-01', description: 'x', value: 1, amount: 1 }, 'amount'],
+    ['negative id', { id: -1, date: '2024-01-01', description: 'x', value: 1 }, 'id'],
+    ['fractional id', { id: 1.5, date: '2024-01-01', description: 'x', value: 1 }, 'id'],
+    ['unknown bank', { date: '2024-01-01', description: 'x', value: 1, bank: 'nope' }, 'bank'],
+    ['malformed bank id', { date: '2024-01-01', description: 'x', value: 1, bank: '-bad' }, 'bank'],
+    ['array body', [{ date: '2024-01-01', description: 'x', value: 1 }], 'body'],
+    ['NUL in description', { date: '2024-01-01', description: 'a\u0000b', value: 1 }, 'description'],
+  ];
+  for (const [title, body, field] of badBodies) {
+    it(`POST refuses ${title} with 400 naming ${field}, and changes nothing`, async () => {
+      const { app, post } = await setup(await freshStore());
+      const before = await snapshot(app);
+      assertProblem(await post(body), 400, { in: 'body', name: field });
+      assert.deepEqual(await snapshot(app), before);
+    });
+  }
+
+  const badRaw: [string, string | Buffer, Record<string, string>, { in: string; name: string }][] = [
+    ['malformed JSON', '{"date":', { 'content-type': 'application/json' }, { in: 'body', name: 'body' }],
+    ['an empty body', '', { 'content-type': 'application/json' }, { in: 'body', name: 'body' }],
+    ['a JSON string', '"hello"', { 'content-type': 'application/json' }, { in: 'body', name: 'body' }],
+    ['text/plain', '{"date":"2024-01-01","description":"x","value":1}', { 'content-type': 'text/plain' }, { in: 'header', name: 'content-type' }],
+    ['a latin1 charset', '{"date":"2024-01-01","description":"x","value":1}', { 'content-type': 'application/json; charset=latin1' }, { in: 'header', name: 'content-type' }],
+    ['invalid UTF-8', Buffer.from('{"date":"2024-01-01","description":"\xff","value":1}', 'latin1'), { 'content-type': 'application/json' }, { in: 'body', name: 'body' }],
+    ['a lone surrogate', '{"date":"2024-01-01","description":"\\ud800","value":1}', { 'content-type': 'application/json' }, { in: 'body', name: 'description' }],
+    ['__proto__', '{"date":"2024-01-01","description":"x","value":1,"__proto__":{"x":1}}', { 'content-type': 'application/json' }, { in: 'body', name: '__proto__' }],
+    ['1e400', '{"date":"2024-01-01","description":"x","value":1e400}', { 'content-type': 'application/json' }, { in: 'body', name: 'value' }],
+  ];
+  for (const [title, payload, headers, field] of badRaw) {
+    it(`POST refuses ${title} with 400 and changes nothing`, async () => {
+      const { app } = await setup(await freshStore());
+      const before = await snapshot(app);
+      assertProblem(await call(app, 'POST', '/transactions', payload, headers), 400, field);
+      assert.deepEqual(await snapshot(app), before);
+    });
+  }
+
+  it('POST without any body is a 400', async () => {
+    const { app } = await setup(await freshStore());
+    assertProblem(await call(app, 'POST', '/transactions'), 400, { in: 'body', name: 'body' });
+  });
+
   const badQueries: [string, string][] = [
     ['limit=-1', 'limit'], ['limit=0x10', 'limit'], ['limit=%2012', 'limit'], ['limit=1e3', 'limit'], ['limit=1.0', 'limit'],
     ['limit=2147483648', 'limit'], ['limit=abc', 'limit'], ['offset=1.5', 'offset'], ['offset=-2147483649', 'offset'],
@@ -280,7 +292,7 @@ describeEachEngine('HTTP banks, categories, errors', ({ freshStore }) => {
   it('serves the contract, the docs and health', async () => {
     const app = await buildTestApp(await freshStore());
     const contract = await call(app, 'GET', '/openapi.json');
-    assert.equal((contract.body as { info: { version: string } }).info.version, '0.1.0');
+    assert.equal((contract.body as { info: { version: string } }).info.version, '0.2.0');
     const docs = await call(app, 'GET', '/docs/');
     assert.equal(docs.status, 200);
     assert.match(docs.text, /swagger-ui/i);
@@ -289,4 +301,4 @@ describeEachEngine('HTTP banks, categories, errors', ({ freshStore }) => {
     assert.equal(health.status, 200);
     assert.equal((health.body as { status: string }).status, 'ok');
   });
-}, { sqliteWriterThread: true });
+}, { setups: EVERY_SETUP });

@@ -1,5 +1,9 @@
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ImportService, type ImportOptions, type ImportResult, type ReportRow } from '../../src/services/import.service.js';
+import { openMigratedStore } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/store.js';
 
 export function importFixture(name: string): string {
@@ -34,4 +38,27 @@ export async function storeWithBank(freshStore: () => Promise<Store>, bank = 'in
 
 export async function allTransactions(store: Store) {
   return (await store.transactions.list({ sort: [], limit: 10_000, offset: 0 })).rows;
+}
+
+/** One file of a store fixture made by earlier code: imported with this bank and profile. */
+export interface EarlierImport { file: string; bank: string; profile: string | null }
+
+/**
+ * A working copy of a store fixture that earlier code imported the statement fixtures into
+ * (test/fixtures/import/<name>/store.sqlite and imports.json), migrated; close() deletes it.
+ */
+export async function copyOfEarlierStore(name: string): Promise<{ store: Store; imports: EarlierImport[]; close(): Promise<void> }> {
+  const from = fileURLToPath(new URL(`../fixtures/import/${name}/`, import.meta.url));
+  const dir = await mkdtemp(join(tmpdir(), `moneta-${name}-`));
+  await copyFile(join(from, 'store.sqlite'), join(dir, 'store.sqlite'));
+  const store = await openMigratedStore({ db: join(dir, 'store.sqlite') });
+  const { imports } = JSON.parse(await readFile(join(from, 'imports.json'), 'utf8')) as { imports: EarlierImport[] };
+  return {
+    store,
+    imports,
+    close: async () => {
+      await store.lifecycle.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

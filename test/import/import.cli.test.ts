@@ -3,8 +3,8 @@ import { createWriteStream, existsSync, mkdtempSync, readdirSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describeEachEngine } from '../support/engines.js';
+import { whenInDirectory } from '../support/file-events.js';
 import { runCli, startCli } from './cli-support.js';
 import { importFixture, statementFixture } from './import-support.js';
 
@@ -108,10 +108,11 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
     const { child, done } = startCli(['import', file, '--bank', 'ing', '--db', db, '--json'], { TMPDIR: spoolDir });
     // The report spool grows batch by batch, after each batch is written: rows are in the open transaction.
     const spool = () => readdirSync(spoolDir).map((name) => join(spoolDir, name, 'rows.ndjson')).find(existsSync);
-    for (let waited = 0; !(spool() && statSync(spool() as string).size > 0); waited += 20) {
-      assert.ok(waited < 60_000, 'the import never started writing');
-      await sleep(20);
-    }
+    const spooled = () => {
+      const file = spool();
+      return file !== undefined && statSync(file).size > 0;
+    };
+    await whenInDirectory(spoolDir, spooled, done, 'it wrote its first batch');
     child.kill('SIGKILL');
     const killed = await done;
     assert.equal(killed.signal, 'SIGKILL', `the import finished before it could be killed: ${killed.stderr}`);

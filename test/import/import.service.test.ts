@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { OccurrenceCounter } from '../../src/services/import/occurrence-counter.js';
-import { describeEachEngine } from '../support/engines.js';
+import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 import { allTransactions, importFixture, runImport, statementFixture, storeWithBank } from './import-support.js';
 
 describeEachEngine('ImportService', ({ freshStore }) => {
@@ -50,7 +50,7 @@ describeEachEngine('ImportService', ({ freshStore }) => {
       rows.map((row) => [row.line, row.status, row.id]),
       stored.map((transaction, index) => [index + 2, 'added', transaction.id]),
     );
-    assert.deepEqual(stored[2], { id: stored[2]?.id, date: '2024-01-03', description: 'REWE Markt Berlin', value: -42.17, category: null, bank: 'ing' });
+    assert.deepEqual(stored[2], { id: stored[2]?.id, date: '2024-01-03', description: 'REWE Markt Berlin', value: -42.17, category: null, bank: 'ing', categorySource: null });
   });
 
   it('adds nothing when the same file is imported again, and says which rows it duplicates', async () => {
@@ -157,7 +157,7 @@ describeEachEngine('ImportService', ({ freshStore }) => {
     const store = await storeWithBank(freshStore);
     const session = await store.imports.begin('ing');
     try {
-      const counter = new OccurrenceCounter(session, 2);
+      const counter = new OccurrenceCounter(session, { limit: 2 });
       const dates = ['2024-01-03', '2024-01-01', '2024-01-02', '2024-01-01', '2024-01-03', '2024-01-01', '2024-01-02', '2024-01-04'];
       const fingerprints = dates.flatMap((date, i) => [`${date}:coffee`, `${date}:tea${i % 2}`]);
       const numbered: number[] = [];
@@ -168,4 +168,19 @@ describeEachEngine('ImportService', ({ freshStore }) => {
       await session.rollback();
     }
   });
-}, { sqliteWriterThread: true });
+
+  it('keeps two counters of one import apart by their tags when both set counts aside', async () => {
+    const store = await storeWithBank(freshStore);
+    const session = await store.imports.begin('ing');
+    try {
+      const current = new OccurrenceCounter(session, { limit: 1 });
+      const former = new OccurrenceCounter(session, { limit: 1, tag: 'former:' });
+      assert.deepEqual(await current.number(['2024-01-01:a', '2024-01-01:a', '2024-01-02:b']), [1, 2, 1]); // sets a = 2 aside
+      assert.deepEqual(await former.number(['2024-01-01:a', '2024-01-02:b']), [1, 1]); // sets its own a = 1 aside
+      assert.deepEqual(await current.number(['2024-01-01:a']), [3]);
+      assert.deepEqual(await former.number(['2024-01-01:a']), [2]);
+    } finally {
+      await session.rollback();
+    }
+  });
+}, { setups: EVERY_SETUP });

@@ -19,7 +19,7 @@ async function file(name: string, content: string): Promise<string> {
 describe('CSV profiles', () => {
   it('lists the built-in profiles, all of which are valid', () => {
     assert.deepEqual(listProfiles(), [
-      'generic', 'dkb', 'ing-de', 'ing-nl', 'commerzbank', 'sparkasse-csv-camt', 'sparkasse-csv-mt940', 'n26', 'revolut', 'wise',
+      'generic', 'dkb', 'ing-de', 'ing-nl', 'commerzbank', 'sparkasse-csv-camt', 'sparkasse-csv-mt940', 'targobank', 'n26', 'revolut', 'wise', 'wise-history',
       'monzo', 'starling', 'nationwide', 'barclays', 'chase', 'amex', 'capital-one', 'banco-do-brasil', 'de-soll-haben', 'us-bank', 'uk-bank',
     ]);
     for (const name of listProfiles()) assert.equal(validateProfile(describeProfile(name), name).name, name);
@@ -34,7 +34,7 @@ describe('CSV profiles', () => {
       assert.ok(error instanceof StatementError);
       assert.equal(error.message, [
         'CSV profile broken.json is invalid:',
-        '- unknown setting "colour" (known: name, description, encoding, delimiter, quote, header, skipLines, dateFormat, decimalSeparator, thousandsSeparator, invertSign, direction, skipRows, columns)',
+        '- unknown setting "colour" (known: name, description, encoding, delimiter, quote, header, skipLines, dateFormat, decimalSeparator, thousandsSeparator, invertSign, direction, identifiedBy, skipRows, columns)',
         '- "delimiter" is ":"; use "auto", ",", ";", "\\t", "|"',
         '- "decimalSeparator" is ";"; use "auto", ",", "."',
         '- "skipRows.0" needs "column" with "in" or "matches", or "missing" ("date" or "amount") without "column"',
@@ -99,14 +99,14 @@ describe('CSV profiles', () => {
   });
 
   it('says which roles a bank export without a profile lacks and which columns came close', async () => {
-    await assert.rejects(openStatement(fixture('targobank.csv')), new StatementError(
-      'no header row found in the first 3 lines of targobank.csv for CSV profile "generic": expected a line with columns for ' +
+    await assert.rejects(openStatement(fixture('german-export-unknown-columns.csv')), new StatementError(
+      'no header row found in the first 3 lines of german-export-unknown-columns.csv for CSV profile "generic": expected a line with columns for ' +
       'date ("Date" or "Transaction Date" or "Posting Date" or "Posted Date" or "Booking Date" or "Trans. Date" or "Datum" or "Buchungstag" or "Buchungsdatum"), ' +
       'description ("Description" or "Payee" or "Name" or "Narrative" or "Memo" or "Beschreibung" or "Verwendungszweck" or "Note") and ' +
       'amount ("Amount" or "Value" or "Betrag" or "Umsatz") or debit ("Debit" or "Withdrawal" or "Withdrawals" or "Money Out" or "Paid Out" or "Soll") ' +
       'and credit ("Credit" or "Deposit" or "Deposits" or "Money In" or "Paid In" or "Haben"). ' +
       'The likeliest header is line 1: found date ("Buchungsdatum"); not found: description, amount (or debit and credit). ' +
-      'Columns that came close: "Buchungstext" (description?), "Betrag (EUR)" (amount?). ' +
+      'Columns that came close: "Vorgangstext" (description?), "Betrag (EUR)" (amount?). ' +
       'To go on: pick a built-in profile with --profile <name> (`moneta profiles list`), or write a profile JSON file that names your columns ' +
       '(`"header": false` and 0-based positions if the file has no header row) and pass --profile ./my-profile.json.'));
   });
@@ -121,6 +121,17 @@ describe('CSV profiles', () => {
       '--date-format "DD/MM" is not usable: it needs exactly one day (DD), one month (MM or MMM) and one year (YYYY or YY)'));
     await assert.rejects(openStatement(fixture('camt053-v02.xml'), { dateFormat: 'DD/MM/YYYY' }), new StatementError(
       '--date-format applies to CSV files, but camt053-v02.xml is CAMT053, whose dates have one fixed layout'));
+  });
+
+  it('does not take a file for a bank\'s export by its header when its dates are in another layout', async () => {
+    // American Express UK writes DD/MM/YYYY under the US export's header: not the amex profile's MM/DD/YYYY.
+    const csv = await file('amex-uk.csv', 'Date,Description,Amount,Extended Details,Appears On Your Statement As\n19/03/2024,TESCO STORES 2231,23.10,,TESCO STORES\n02/03/2024,PAYMENT RECEIVED - THANK YOU,-100.00,,PAYMENT\n');
+    const result = await readStatement(csv);
+    assert.deepEqual(result.notes, []);
+    assert.deepEqual(result.items, [
+      row({ line: 2, date: '2024-03-19', description: 'TESCO STORES 2231', value: 23.1 }),
+      row({ line: 3, date: '2024-03-02', description: 'PAYMENT RECEIVED - THANK YOU', value: -100 }),
+    ]);
   });
 
   it('refuses to guess between DD/MM and MM/DD', async () => {

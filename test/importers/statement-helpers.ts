@@ -6,11 +6,19 @@ export function fixture(name: string): string {
   return fileURLToPath(new URL(`../fixtures/statements/${name}`, import.meta.url));
 }
 
+/**
+ * The items without their former readings (a bank profile's CSV rows as the generic profile
+ * reads them), which come apart in `formerly`, in file order.
+ */
 export async function readStatement(path: string, opts?: OpenStatementOptions) {
   const statement = await openStatement(path, opts);
   const items: ParsedItem[] = [];
-  for await (const item of statement.items) items.push(item);
-  return { format: statement.format, bankNameHint: statement.bankNameHint, notes: statement.notes, items };
+  const formerly: StatementRow[] = [];
+  for await (const { formerly: former, ...item } of statement.items) {
+    items.push(item);
+    if (former) formerly.push(former);
+  }
+  return { format: statement.format, bankNameHint: statement.bankNameHint, notes: statement.notes, items, formerly };
 }
 
 export function row(fields: StatementRow): ParsedItem {

@@ -126,12 +126,11 @@ function assertIndexIntact(path: string): void {
   }
 }
 
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Waits for the store's own indexer to find nothing left (an event of the indexer, not a time), then checks the file says so. */
+async function indexerCaughtUp(store: SqliteStore, path: string, what: string): Promise<void> {
+  await store.searchIndex.caughtUp();
+  const state = indexState(path);
+  assert.equal(state.watermark, state.maxId, `${what}: the watermark is at the last row`);
 }
 
 describe('deferred search index (SQLite, migration 0005)', () => {
@@ -140,7 +139,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
     const store = await openStore(path);
     try {
       await write(store, 2, 'early');
-      await waitFor(() => indexState(path).watermark === indexState(path).maxId, 'the first rows to be indexed');
+      await indexerCaughtUp(store, path, 'the first rows');
       await store.searchIndex.pause();
       await write(store, 3, 'late');
       const lagging = indexState(path);
@@ -152,7 +151,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
       await store.transactions.setCategory(lagging.maxId, 'Groceries');
       await assertSearchesMatchPlain(store, 'lagging, re-categorised');
       await store.searchIndex.resume();
-      await waitFor(() => indexState(path).watermark === indexState(path).maxId, 'the indexer to catch up');
+      await indexerCaughtUp(store, path, 'the indexer, resumed');
       const caughtUp = indexState(path);
       assert.equal(caughtUp.indexed, caughtUp.rows);
       assert.equal(caughtUp.unindexedBelow, 0);
@@ -206,7 +205,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
         rounds += 1;
       }
       assert.equal(await exited, 0, stderr);
-      await waitFor(() => indexState(path).watermark === indexState(path).maxId, 'both indexers to catch up');
+      await indexerCaughtUp(store, path, 'both processes');
       const state = indexState(path);
       assert.equal(state.rows, 600 + rounds * DESCRIPTIONS.length);
       assert.equal(state.indexed, state.rows, 'every row indexed exactly once');
@@ -222,7 +221,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
     const path = freshPath();
     const first = await openStore(path);
     await write(first, 1, 'first');
-    await waitFor(() => indexState(path).watermark === indexState(path).maxId, 'the first rows to be indexed');
+    await indexerCaughtUp(first, path, 'the first rows');
     await first.lifecycle.close();
     // Rows written by a process that died before indexing (no store, so no indexer, involved).
     const raw = new BetterSqlite3(path);
@@ -234,7 +233,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
     const second = new SqliteStore({ path, writer: 'thread' });
     try {
       await assertSearchesMatchPlain(second, 'before catch-up');
-      await waitFor(() => indexState(path).watermark === indexState(path).maxId, 'the restarted store to catch up');
+      await indexerCaughtUp(second, path, 'the restarted store');
       assert.equal(indexState(path).indexed, indexState(path).rows);
       await assertSearchesMatchPlain(second, 'after restart');
     } finally {
@@ -252,7 +251,7 @@ describe('deferred search index (SQLite, migration 0005)', () => {
     // The target already holds indexed rows under ids the copy reuses with other descriptions.
     const target = await openStore(to);
     await write(target, 3, 'old target');
-    await waitFor(() => indexState(to).watermark === indexState(to).maxId, 'the target to be indexed');
+    await indexerCaughtUp(target, to, 'the target');
     await target.lifecycle.close();
     const access = (db: string) => openTableAccess({ db, statementTimeoutMs: 60_000, busyTimeoutMs: 5000 });
     const [reader, writer] = [access(from), access(to)];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { loadSampleData } from '../../src/cli/demo.command.js';
+import { loadSampleData } from '../../src/services/demo-data.service.js';
 import { RulesService } from '../../src/services/rules.service.js';
 import { ruleCategoryResolver } from '../../src/services/rule-resolver.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
@@ -41,24 +41,35 @@ describeEachEngine('RulesService', ({ engine, freshStore, freshDbSetting }) => {
     const groceries = await rules.add({ category: 'Groceries', descriptionContains: 'rewe', priority: '1' });
     const streaming = await rules.add({ category: 'Streaming', descriptionMatches: '^netflix' });
     const before = await store.transactions.list({ sort: [], limit: 100, offset: 0 });
-    const dry = await rules.apply({ dryRun: true, recategorise: false });
+    const dry = await rules.apply({ dryRun: true, scope: 'uncategorised', overwriteManual: false });
     assert.deepEqual(dry.perRule.map((entry) => [entry.rule.id, entry.changed]), [[groceries.id, 1], [streaming.id, 1]]);
     assert.equal(dry.examined, 3);
     assert.deepEqual(await store.transactions.list({ sort: [], limit: 100, offset: 0 }), before);
-    const applied = await rules.apply({ dryRun: false, recategorise: false });
+    const applied = await rules.apply({ dryRun: false, scope: 'uncategorised', overwriteManual: false });
     assert.equal(applied.changed, 2);
     const categories = (await store.transactions.list({ sort: [], limit: 100, offset: 0 })).rows.map((row) => row.category);
     assert.deepEqual(categories, ['Groceries', 'Groceries', 'Streaming', null]);
-    assert.equal((await rules.apply({ dryRun: false, recategorise: false })).changed, 0);
+    assert.equal((await rules.apply({ dryRun: false, scope: 'uncategorised', overwriteManual: false })).changed, 0);
   });
 
-  it('apply --recategorise replaces categories a rule disagrees with', async () => {
+  it('apply --recategorise --overwrite-manual replaces categories a rule disagrees with', async () => {
     const store = await seeded();
     const rules = new RulesService(store);
     await rules.add({ category: 'Food', descriptionContains: 'köln' });
-    const report = await rules.apply({ dryRun: false, recategorise: true });
+    const report = await rules.apply({ dryRun: false, scope: 'all', overwriteManual: true });
     assert.deepEqual([report.examined, report.changed], [4, 1]);
     assert.equal((await store.transactions.findById(2))?.category, 'Food');
+  });
+
+  it('apply to all leaves a category a person set unless told to overwrite it', async () => {
+    const store = await seeded();
+    const rules = new RulesService(store);
+    await rules.add({ category: 'Food', descriptionContains: 'köln' });
+    const before = await store.transactions.findById(2);
+    assert.equal(before?.categorySource, null);
+    const report = await rules.apply({ dryRun: false, scope: 'all', overwriteManual: false });
+    assert.equal(report.changed, 0);
+    assert.deepEqual(await store.transactions.findById(2), before);
   });
 
   it('POST /transactions uses the rules; an explicit category wins', async () => {
@@ -88,7 +99,8 @@ describeEachEngine('RulesService', ({ engine, freshStore, freshDbSetting }) => {
       await new RulesService(cli).add({ category: 'Music', descriptionContains: 'spotify' });
       assert.equal(await resolve({ date: '2024-01-01', description: 'Spotify AB', value: -9.99 }), null, 'cached within recheckMs');
       clock = 1000;
-      assert.equal(await resolve({ date: '2024-01-01', description: 'Spotify AB', value: -9.99 }), 'Music');
+      const rule = (await server.rules.list())[0];
+      assert.deepEqual(await resolve({ date: '2024-01-01', description: 'Spotify AB', value: -9.99 }), { category: 'Music', source: `rule:${rule?.id}` });
     } finally {
       await cli.lifecycle.close();
       await server.lifecycle.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { buildTestApp, call } from '../support/app.js';
-import { describeEachEngine } from '../support/engines.js';
+import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 
 const tx = { date: '2024-03-01', description: 'RENT MARCH', value: -950, category: 'Housing' };
 const key = (value: string) => ({ 'idempotency-key': value });
@@ -95,4 +95,4 @@ describeEachEngine('Security: Idempotency-Key on POST /transactions', ({ freshSt
     }
     assert.equal(await count(app), 0);
   });
-}, { sqliteWriterThread: true });
+}, { setups: EVERY_SETUP });

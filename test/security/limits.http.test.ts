@@ -92,16 +92,19 @@ describe('Security: resource limits', () => {
     const store = await memoryStore();
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered: () => void = () => {};
+    const reached = new Promise<void>((resolve) => (entered = resolve));
     // A store that hangs on reads: the first request occupies the only slot.
     const slow = new Proxy(store, {
       get(target, property, receiver) {
-        if (property === 'catalogue') return { ...target.catalogue, listBanks: async () => (await gate, target.catalogue.listBanks()) };
+        if (property === 'catalogue') return { ...target.catalogue, listBanks: async () => (entered(), await gate, target.catalogue.listBanks()) };
         return Reflect.get(target, property, receiver) as unknown;
       },
     });
     const app = await buildTestApp(slow, { security: { limits: { maxInFlight: 1 } } });
     const first = call(app, 'GET', '/banks');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The first request holds the slot once it has reached the store.
+    await reached;
     const refused = await call(app, 'GET', '/banks');
     assert.equal(refused.status, 503);
     assert.equal(refused.headers['retry-after'], '1');

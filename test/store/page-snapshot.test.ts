@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { TransactionQuery } from '../../src/domain/transaction.js';
-import { describeEachEngine } from '../support/engines.js';
+import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 
 const whole = (overrides: Partial<TransactionQuery> = {}): TransactionQuery => ({ sort: [], limit: 5000, offset: 0, ...overrides });
 
@@ -35,5 +35,5 @@ describeEachEngine(
       assert.equal((await store.transactions.list(whole())).total, 600);
     });
   },
-  { sqliteWriterThread: true },
+  { setups: EVERY_SETUP },
 );

@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import { foldForSearch } from '../../src/domain/text.js';
 import type { TransactionQuery } from '../../src/domain/transaction.js';
 import type { Store } from '../../src/store/store.js';
-import { describeEachEngine } from '../support/engines.js';
+import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 
 const query = (overrides: Partial<TransactionQuery> = {}): TransactionQuery => ({ sort: [], limit: 100, offset: 0, ...overrides });
 
@@ -170,4 +170,4 @@ describeEachEngine('Store', ({ freshStore }) => {
     const store = await freshStore();
     await store.lifecycle.ping();
   });
-}, { sqliteWriterThread: true });
+}, { setups: EVERY_SETUP });

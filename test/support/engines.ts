@@ -1,5 +1,7 @@
 import { afterEach, describe } from 'node:test';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
+import { DEFAULT_READ_THREADS } from '../../src/config/limits.js';
+import { openServingStore } from '../../src/store/open-store.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { EngineName, Store } from '../../src/store/store.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from './postgres.js';
@@ -13,17 +15,40 @@ export interface EngineContext {
 }
 
 /**
- * Runs the same suite against SQLite and PostgreSQL. Every store it hands out is new and empty;
- * after each test its stores are closed and its PostgreSQL databases dropped, so a suite of many
- * tests never holds more than one test's connections (the server's max_connections is finite).
+ * Where a suite's stores live. 'sqlite in memory': a private database with the inline writer
+ * (fast; the default). 'sqlite as served': a file opened as `moneta serve` opens it
+ * (openServingStore: writes and the search indexer in a writer thread, pages no index bounds on
+ * read threads). 'postgres': a fresh database on the test server.
  */
-export function describeEachEngine(title: string, suite: (context: EngineContext) => void, options: { sqliteWriterThread?: boolean } = {}): void {
-  describeSqlite(`${title} [sqlite]`, suite, async () => new SqliteStore({ path: ':memory:' }));
-  // What `moneta serve` runs: a file, with writes and the indexer in a writer thread.
-  if (options.sqliteWriterThread) {
-    describeSqlite(`${title} [sqlite, writer thread]`, suite, async () => new SqliteStore({ path: await freshSqlitePath(), writer: 'thread' }));
-  }
+export type StoreSetup = 'sqlite in memory' | 'sqlite as served' | 'postgres';
 
+export const DEFAULT_SETUPS: readonly StoreSetup[] = ['sqlite in memory', 'postgres'];
+/** Every setup, for suites that guard what `serve` runs. */
+export const EVERY_SETUP: readonly StoreSetup[] = ['sqlite in memory', 'sqlite as served', 'postgres'];
+
+/**
+ * Runs the same suite against each setup (by default SQLite in memory and PostgreSQL). Every
+ * store it hands out is new and empty; after each test its stores are closed and its PostgreSQL
+ * databases dropped, so a suite of many tests never holds more than one test's connections (the
+ * server's max_connections is finite).
+ */
+export function describeEachEngine(title: string, suite: (context: EngineContext) => void, options: { setups?: readonly StoreSetup[] } = {}): void {
+  const setups = options.setups ?? DEFAULT_SETUPS;
+  if (setups.includes('sqlite in memory')) describeSqlite(`${title} [sqlite]`, suite, async () => new SqliteStore({ path: ':memory:' }));
+  if (setups.includes('sqlite as served')) describeSqlite(`${title} [sqlite file, as served]`, suite, openAsServed);
+  if (setups.includes('postgres')) describePostgres(title, suite);
+}
+
+/**
+ * A fresh file store as `serve` opens it, with the default read threads. The statement limit is
+ * raised: a read thread starting on a loaded machine (tsx compiles it) must not turn a page into
+ * a 503 in suites that do not test that limit (test/performance does).
+ */
+async function openAsServed(): Promise<Store> {
+  return openServingStore({ db: await freshSqlitePath(), readThreads: DEFAULT_READ_THREADS, statementTimeoutMs: 60_000 }, { migrate: false });
+}
+
+function describePostgres(title: string, suite: (context: EngineContext) => void): void {
   describe(`${title} [postgres]`, async () => {
     const skip = await postgresSkipReason();
     const stores: Store[] = [];

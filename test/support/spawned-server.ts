@@ -23,14 +23,20 @@ const START_TIMEOUT_MS = 30_000;
 /**
  * Runs `moneta serve` as a real process on a port of its own choosing (--port 0) and resolves
  * once its "listening" log line names the port (single process or cluster primary alike).
- * Stopped after the test at the latest.
+ * Stopped after the test at the latest; a suite that starts it in a `before` hook (where
+ * `after` would fire at the hook's end) passes `stopAfterTest: false` and stops it itself.
  */
-export async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<SpawnedServer> {
+export function spawnServer(args: string[], env: Record<string, string> = {}, options: { stopAfterTest?: boolean } = {}): Promise<SpawnedServer> {
+  return spawnServe(['--import', 'tsx', 'src/cli/main.ts'], args, env, options);
+}
+
+/** As spawnServer, with the CLI started by `launcher` (node's arguments before `serve`: a built bundle, or tsx and the sources). */
+export async function spawnServe(launcher: string[], args: string[], env: Record<string, string> = {}, options: { stopAfterTest?: boolean } = {}): Promise<SpawnedServer> {
   const child = spawn(
     process.execPath,
     // Load shedding on event-loop delay off (a loaded test machine gets spurious 503s); a test
     // about it passes its own --max-event-loop-delay, which wins as the later one.
-    ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--port', '0', '--host', '127.0.0.1', '--max-event-loop-delay', '0', ...args],
+    [...launcher, 'serve', '--port', '0', '--host', '127.0.0.1', '--max-event-loop-delay', '0', ...args],
     { cwd: projectFile('.'), env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const output: string[] = [];
@@ -57,9 +63,10 @@ export async function spawnServer(args: string[], env: Record<string, string> = 
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     return exited;
   };
-  after(stop);
+  if (options.stopAfterTest ?? true) after(stop);
 
   const baseUrl = await new Promise<string>((resolve, reject) => {
+    // A guard against a start that hangs (it fails the test), not a wait: the line resolves it.
     const timer = setTimeout(() => reject(new Error(`server did not start in ${START_TIMEOUT_MS} ms:\n${output.join('\n')}`)), START_TIMEOUT_MS);
     for (const stream of [child.stdout, child.stderr]) {
       if (!stream) continue;

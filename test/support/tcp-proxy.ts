@@ -1,3 +1,4 @@
+import { EventEmitter, once } from 'node:events';
 import net from 'node:net';
 
 export type ProxyMode = 'forward' | 'refuse' | 'blackhole';
@@ -14,6 +15,7 @@ export class TcpProxy {
   private mode: ProxyMode = 'forward';
   private readonly sockets = new Set<net.Socket>();
   private readonly server: net.Server;
+  private readonly traffic = new EventEmitter();
 
   private constructor(
     private readonly targetHost: string,
@@ -41,6 +43,11 @@ export class TcpProxy {
     if (mode !== 'forward') for (const socket of this.sockets) socket.destroy();
   }
 
+  /** Resolves when a client next sends bytes towards PostgreSQL (a statement is on its way). */
+  async nextClientData(): Promise<void> {
+    await once(this.traffic, 'client-data');
+  }
+
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -64,6 +71,7 @@ export class TcpProxy {
     }
     const upstream = net.connect(this.targetPort, this.targetHost);
     this.track(upstream);
+    client.on('data', () => this.traffic.emit('client-data'));
     client.pipe(upstream);
     upstream.pipe(client);
     client.on('close', () => upstream.destroy());

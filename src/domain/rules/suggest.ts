@@ -32,6 +32,11 @@ interface TokenStats {
 /** Tokens are runs of letters, at least 3 long: digits are store numbers and dates, not merchants. */
 const TOKEN = /\p{L}{3,}/gu;
 
+/** The merchant words of a description, in order: folded for matching, letters only, 3 or more. */
+export function merchantTokens(description: string): string[] {
+  return foldForMatching(description).match(TOKEN) ?? [];
+}
+
 /**
  * Learns "a token that (almost) always means one category" from categorised transactions.
  * Memory grows with the vocabulary, not with the number of transactions.
@@ -40,7 +45,7 @@ export class SuggestionLearner {
   private readonly tokens = new Map<string, TokenStats>();
 
   add(row: { id: number; description: string; category: string | null }): void {
-    const seen = new Set(foldForMatching(row.description).match(TOKEN) ?? []);
+    const seen = new Set(merchantTokens(row.description));
     for (const token of seen) {
       let stats = this.tokens.get(token);
       if (!stats) {

@@ -1,11 +1,10 @@
 import { DomainError } from '../../domain/errors.js';
 import { parseSortSpec, SortSpecError } from '../../domain/sort.js';
 import type { IdempotencyKeys } from '../../services/idempotency.service.js';
-import { normaliseName } from '../../domain/names.js';
-import { foldForSearch } from '../../domain/text.js';
 import type { TransactionQuery } from '../../domain/transaction.js';
 import type { TransactionsService } from '../../services/transactions.service.js';
 import type { OperationHandlers } from '../operation-types.js';
+import { filterFromQuery } from '../filter-parameters.js';
 import { presentTransaction } from '../presenters.js';
 import { RequestValidationError } from '../request-validation.js';
 import { sendStreamedPage, STREAMED_PAGE_LIMIT } from '../stream-page.js';
@@ -77,10 +76,7 @@ function toTransactionQuery(query: ListQuery): TransactionQuery {
     }
   }
   return {
-    // `category=` (empty) asks for the uncategorised transactions; names are stored in NFC.
-    category: query.category === '' ? null : query.category === undefined ? undefined : normaliseName(query.category),
-    bank: query.bank,
-    descriptionContains: query.description === undefined ? undefined : foldForSearch(query.description),
+    ...filterFromQuery(query),
     sort,
     limit: query.limit ?? 100,
     offset: Math.max(0, query.offset ?? -1),

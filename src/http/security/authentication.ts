@@ -1,17 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenAuthenticator } from '../../services/token-authenticator.js';
 import { sendProblem } from '../problems.js';
+import { isWebAppPath } from '../web-app.js';
 
 /** Methods a read-only token may use. */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Paths that never need a token: /healthz for probes, and the contract and its docs page, which
- * hold no data (the contract is public with the source) and must load in a browser before the
- * user can enter a token in the docs page's "Authorize" dialog.
+ * Paths that never need a token: /healthz for probes, and the contract, its docs page and the
+ * web app's files, which hold no data (they are public with the source) and must load in a
+ * browser before the user can enter a token (the docs page's "Authorize" dialog, the web app's
+ * sign-in screen).
  */
 export function isOpenPath(path: string): boolean {
-  return path === '/healthz' || path === '/openapi.json' || path === '/docs' || path.startsWith('/docs/');
+  return path === '/healthz' || path === '/openapi.json' || path === '/docs' || path.startsWith('/docs/') || isWebAppPath(path);
 }
 
 const CHALLENGE = 'Bearer realm="moneta"';

@@ -32,9 +32,9 @@ export function securityServerOptions(options: SecurityOptions = {}): FastifyHtt
 }
 
 /** Registered before the routes, in order: limits, CORS, Host check, authentication. */
-export async function registerSecurity(app: FastifyInstance, store: Pick<Store, 'tokens'>, options: SecurityOptions = {}): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, store: Pick<Store, 'tokens'>, options: SecurityOptions = {}, now?: () => number): Promise<void> {
   await registerLimits(app, resolvedLimits(options));
   if (options.corsOrigins && options.corsOrigins.length > 0) registerCors(app, options.corsOrigins);
   if (options.allowedHosts !== false) registerHostAllowlist(app, options.allowedHosts ?? []);
-  registerAuthentication(app, new TokenAuthenticator(store, { cacheMs: options.tokenCacheMs, requireToken: options.requireToken }));
+  registerAuthentication(app, new TokenAuthenticator(store, { cacheMs: options.tokenCacheMs, requireToken: options.requireToken, now }));
 }

@@ -19,8 +19,10 @@ import revolut from '../profiles/revolut.json' with { type: 'json' };
 import sparkasseCsvCamt from '../profiles/sparkasse-csv-camt.json' with { type: 'json' };
 import sparkasseCsvMt940 from '../profiles/sparkasse-csv-mt940.json' with { type: 'json' };
 import starling from '../profiles/starling.json' with { type: 'json' };
+import targobank from '../profiles/targobank.json' with { type: 'json' };
 import ukBank from '../profiles/uk-bank.json' with { type: 'json' };
 import usBank from '../profiles/us-bank.json' with { type: 'json' };
+import wiseHistory from '../profiles/wise-history.json' with { type: 'json' };
 import wise from '../profiles/wise.json' with { type: 'json' };
 import { StatementError } from '../types.js';
 import { type CsvProfile, validateProfile } from './csv-profile.js';
@@ -28,8 +30,8 @@ import { type CsvProfile, validateProfile } from './csv-profile.js';
 export const GENERIC_PROFILE = 'generic';
 
 /**
- * In the order a file without --profile tries them: generic first (what earlier versions
- * used, so a file imported before reads the same), then the banks, then the broad layouts.
+ * In the order a file without --profile tries them (see openCsvStatement): the banks by the
+ * columns that identify their export, then generic, then any profile that reads the file.
  */
 const BUILT_IN: Record<string, unknown> = {
   'generic': generic,
@@ -39,9 +41,11 @@ const BUILT_IN: Record<string, unknown> = {
   'commerzbank': commerzbank,
   'sparkasse-csv-camt': sparkasseCsvCamt,
   'sparkasse-csv-mt940': sparkasseCsvMt940,
+  'targobank': targobank,
   'n26': n26,
   'revolut': revolut,
   'wise': wise,
+  'wise-history': wiseHistory,
   'monzo': monzo,
   'starling': starling,
   'nationwide': nationwide,

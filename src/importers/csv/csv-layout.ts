@@ -2,7 +2,7 @@
 // encoding, delimiter, which line holds the header (banks put account details above it),
 // which column plays which role, and the date and number style when the profile says "auto".
 import { defaultThousands, guessDecimalSeparator, type NumberStyle } from '../amounts.js';
-import { compileDateFormat, type DateParser, guessDateFormat } from '../dates.js';
+import { compileDateFormat, type DateParser, guessDateFormat, isDateInSomeLayout } from '../dates.js';
 import { decodeHead, detectEncoding, HEAD_BYTES, normaliseEncodingName, type TextEncoding } from '../encoding.js';
 import { StatementError } from '../types.js';
 import { type ColumnRef, type ColumnSpec, type CsvColumns, type CsvProfile, refs } from './csv-profile.js';
@@ -39,8 +39,10 @@ export interface CsvLayout {
   invertSign: boolean;
   skip: ResolvedSkipRule[];
   direction?: ResolvedDirection;
-  /** Every role the profile names has a column, and the sampled dates all fit its date layout. */
+  /** Every role the profile names has a column, and every sampled date fits its date layout. */
   fitsFully: boolean;
+  /** The sampled dates fit the date layout: some do, and none is a date in another layout. */
+  datesFit: boolean;
 }
 
 export type ResolvedSkipRule =
@@ -54,6 +56,8 @@ export interface ResolvedDirection {
   in: Set<string>;
   /** The values as the profile lists them, for messages. */
   expected: string;
+  /** The amount column of rows of money in, when it is not the amount column (see DirectionSetting). */
+  inAmount?: number;
 }
 
 const DELIMITERS = [',', ';', '\t', '|'];
@@ -90,6 +94,11 @@ export function planCsvLayout(head: Buffer, fileIsLonger: boolean, profile: CsvP
   const decimal = profile.decimalSeparator === 'auto'
     ? guessDecimalSeparator([...pick(amount), ...pick(debit), ...pick(credit)])
     : profile.decimalSeparator;
+  // Text in the date column that is no date in any layout (a quoted field's continuation line,
+  // a footer, a typo) says nothing about the layout; a date in another layout does.
+  const dates = pick(found.columns.date);
+  const fits = dates.map((d) => typeof parseDate(d) === 'string');
+  const datesFit = fits.some(Boolean) && dates.every((d, i) => fits[i] || !isDateInSomeLayout(d));
   return {
     encoding,
     delimiter: found.delimiter,
@@ -103,8 +112,20 @@ export function planCsvLayout(head: Buffer, fileIsLonger: boolean, profile: CsvP
     invertSign: profile.invertSign,
     skip: found.skip,
     ...(found.direction ? { direction: found.direction } : {}),
-    fitsFully: everyRoleFound(profile, found.columns) && pick(found.columns.date).every((d) => typeof parseDate(d) === 'string'),
+    fitsFully: everyRoleFound(profile, found.columns) && fits.every(Boolean),
+    datesFit,
   };
+}
+
+/**
+ * The list of the profile's `identifiedBy` whose every name is in the file's header, or
+ * undefined. Optional roles may be missing (a variant of the export without them), but the dates
+ * must fit: a file with the bank's columns and other dates is not that bank's export.
+ */
+export function identifyingColumns(profile: CsvProfile, layout: CsvLayout): string[] | undefined {
+  if (!layout.datesFit || layout.columns.labels.length === 0) return undefined;
+  const header = new Set(layout.columns.labels.map(normaliseHeader));
+  return profile.identifiedBy.find((names) => names.every((name) => header.has(normaliseHeader(name))));
 }
 
 /** For picking a profile by its header: a profile that names a column the file lacks is not this file's. */
@@ -187,6 +208,7 @@ function resolveColumns(header: string[] | null, width: number, profile: CsvProf
   const debit = amount === undefined ? first(columns.debit) : undefined;
   const credit = amount === undefined ? first(columns.credit) : undefined;
   const directionColumn = profile.direction ? first(profile.direction.column) : undefined;
+  const inAmount = profile.direction ? first(profile.direction.inAmount) : undefined;
   const found = new Map<number, string>();
   const missing: string[] = [];
   if (date === undefined) missing.push('date'); else found.set(date, 'date');
@@ -196,6 +218,7 @@ function resolveColumns(header: string[] | null, width: number, profile: CsvProf
   else if (debit !== undefined && credit !== undefined) { found.set(debit, 'debit'); found.set(credit, 'credit'); }
   else missing.push(columns.amount !== undefined && columns.debit !== undefined ? 'amount (or debit and credit)' : columns.amount !== undefined ? 'amount' : 'debit and credit');
   if (profile.direction && directionColumn === undefined) missing.push('direction');
+  if (profile.direction?.inAmount !== undefined && inAmount === undefined) missing.push('amount of money in');
   if (missing.length > 0 || date === undefined) return { missing, found };
   const labels = header?.map((h) => h.trim()) ?? [];
   const skip: ResolvedSkipRule[] = [];
@@ -212,6 +235,7 @@ function resolveColumns(header: string[] | null, width: number, profile: CsvProf
         out: new Set(profile.direction.out.map(normaliseValue)),
         in: new Set(profile.direction.in.map(normaliseValue)),
         expected: [...profile.direction.out, ...profile.direction.in].map((v) => `"${v}"`).join(' or '),
+        ...(inAmount !== undefined ? { inAmount } : {}),
       }
     : undefined;
   return {

@@ -51,6 +51,11 @@ export interface DirectionSetting {
   column: ColumnSpec;
   out: string[];
   in: string[];
+  /**
+   * Where rows of money coming in say what arrived, fees already taken, when that is not the
+   * amount column (Wise's transaction history: the target amount). The fee is not subtracted from it.
+   */
+  inAmount?: ColumnSpec;
 }
 
 export interface CsvProfile {
@@ -75,6 +80,12 @@ export interface CsvProfile {
   direction?: DirectionSetting;
   skipRows: SkipRule[];
   columns: CsvColumns;
+  /**
+   * Header names that together identify this bank's export, one list per variant of it. A file
+   * imported without --profile whose header has every name of one list is read with the first
+   * built-in profile it identifies, even when the generic profile could read it too.
+   */
+  identifiedBy: string[][];
 }
 
 const validateShape = new Ajv2020({ allErrors: true, strict: false }).compile(profileSchema);
@@ -216,6 +227,7 @@ export function validateProfile(input: unknown, source: string, text?: string): 
     direction: raw.direction,
     skipRows: raw.skipRows ?? [],
     columns,
+    identifiedBy: (raw['identifiedBy'] as string[][] | undefined) ?? [],
   };
 }
 

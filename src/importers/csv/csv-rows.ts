@@ -44,14 +44,19 @@ export function makeRecordMapper(layout: CsvLayout): RecordMapper {
 
   /** Amount, turned by the direction column and less the fee, when the profile has them. */
   const signedMoney = (fields: string[]): number | ParseFailure => {
+    let way: 'in' | 'out' | undefined;
+    if (direction) {
+      const text = (fields[direction.column] ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+      way = direction.out.has(text) ? 'out' : direction.in.has(text) ? 'in' : undefined;
+      if (way === undefined) return new ParseFailure(`${label(direction.column)} is "${fields[direction.column] ?? ''}"; expected ${direction.expected}`);
+      if (way === 'in' && direction.inAmount !== undefined) {
+        const arrived = parseAmount(fields[direction.inAmount] ?? '', numberStyle);
+        return arrived instanceof ParseFailure ? arrived : Math.abs(arrived); // fees already taken
+      }
+    }
     let value = money(fields);
     if (value instanceof ParseFailure) return value;
-    if (direction) {
-      const way = (fields[direction.column] ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
-      if (direction.out.has(way)) value = -Math.abs(value);
-      else if (direction.in.has(way)) value = Math.abs(value);
-      else return new ParseFailure(`${label(direction.column)} is "${fields[direction.column] ?? ''}"; expected ${direction.expected}`);
-    }
+    if (way !== undefined) value = way === 'out' ? -Math.abs(value) : Math.abs(value);
     if (fee !== undefined && (fields[fee] ?? '').trim() !== '') {
       const charged = parseAmount(fields[fee] as string, numberStyle);
       if (charged instanceof ParseFailure) return new ParseFailure(`fee ${label(fee)}: ${charged.reason}`);

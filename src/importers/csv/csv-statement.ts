@@ -6,7 +6,7 @@ import { parse } from 'csv-parse';
 import { HEAD_BYTES, openDecodedStream, readHead } from '../encoding.js';
 import { invalidItem, type ParsedItem, StatementError } from '../types.js';
 import { GENERIC_PROFILE, listProfiles, loadProfile } from './builtin-profiles.js';
-import { type CsvLayout, planCsvLayout } from './csv-layout.js';
+import { type CsvLayout, identifyingColumns, planCsvLayout } from './csv-layout.js';
 import type { CsvProfile } from './csv-profile.js';
 import { makeRecordMapper } from './csv-rows.js';
 
@@ -19,39 +19,77 @@ export interface CsvStatement {
 }
 
 /**
- * Without a profile, the generic one reads the file as before; when it cannot (no header it
- * knows, dates it cannot tell apart), the built-in bank profiles are tried in turn and the
- * first that reads the file is used, which the report notes. `dateFormat` overrides the
- * profile's date layout (the --date-format option).
+ * Without a profile: a built-in bank profile whose `identifiedBy` columns are all in the header
+ * reads the file; else the generic profile; else, when it cannot (no header it knows, dates it
+ * cannot tell apart), the first built-in profile that reads the file. The report notes any
+ * profile picked. `dateFormat` overrides the profile's date layout (the --date-format option).
+ * A file read with any profile but generic carries, row by row, the generic reading too when
+ * there is one (`formerly`), so rows an earlier version imported that way are still duplicates.
  */
 export async function openCsvStatement(path: string, profileName: string | undefined, fileLabel: string, dateFormat?: string): Promise<CsvStatement> {
   const head = await readHead(path, HEAD_BYTES + 1);
   const plan = (profile: CsvProfile) => planCsvLayout(head.subarray(0, HEAD_BYTES), head.length > HEAD_BYTES, profile, fileLabel, dateFormat);
-  const read = (layout: CsvLayout, notes: string[]): CsvStatement => ({ items: { [Symbol.asyncIterator]: () => readCsvItems(path, layout) }, notes });
-  if (profileName !== undefined) return read(plan(await loadProfile(profileName)), []);
+  const generic = await loadProfile(GENERIC_PROFILE);
+  const read = (profile: CsvProfile, layout: CsvLayout, notes: string[]): CsvStatement => {
+    const former = profile.name === GENERIC_PROFILE ? undefined : formerLayout(layout, () => plan(generic));
+    return { items: { [Symbol.asyncIterator]: () => readCsvItems(path, layout, former) }, notes };
+  };
+  if (profileName !== undefined) {
+    const profile = await loadProfile(profileName);
+    return read(profile, plan(profile), []);
+  }
+  const builtIns = await Promise.all(listProfiles().filter((name) => name !== GENERIC_PROFILE).map((name) => loadProfile(name)));
+  for (const profile of builtIns) {
+    if (profile.identifiedBy.length === 0) continue;
+    const layout = tryPlan(plan, profile);
+    const names = layout && identifyingColumns(profile, layout);
+    if (!layout || !names) continue;
+    return read(profile, layout, [`read with the built-in CSV profile "${profile.name}": the header has its columns ${names.map((n) => `"${n}"`).join(', ')}`]);
+  }
   let genericError: unknown;
   try {
-    return read(plan(await loadProfile(GENERIC_PROFILE)), []);
+    return read(generic, plan(generic), []);
   } catch (error) {
     if (!(error instanceof StatementError)) throw error;
     genericError = error;
   }
-  for (const name of listProfiles()) {
-    if (name === GENERIC_PROFILE) continue;
-    let layout: CsvLayout;
-    try {
-      layout = plan(await loadProfile(name));
-    } catch {
-      continue;
-    }
-    if (!layout.fitsFully) continue;
-    return read(layout, [`read with the built-in CSV profile "${name}": every column it names is in this file's header and the dates fit (the generic profile could not read the file)`]);
+  for (const profile of builtIns) {
+    const layout = tryPlan(plan, profile);
+    if (!layout?.fitsFully) continue;
+    return read(profile, layout, [`read with the built-in CSV profile "${profile.name}": every column it names is in this file's header and the dates fit (the generic profile could not read the file)`]);
   }
   throw genericError;
 }
 
-async function* readCsvItems(path: string, layout: CsvLayout): AsyncGenerator<ParsedItem> {
+function tryPlan(plan: (profile: CsvProfile) => CsvLayout, profile: CsvProfile): CsvLayout | undefined {
+  try {
+    return plan(profile);
+  } catch (error) {
+    if (error instanceof StatementError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The generic profile's layout, when it reads the same records as `layout` (same text, same
+ * header line, same delimiter and quote), so both can map each parsed record.
+ */
+function formerLayout(layout: CsvLayout, planGeneric: () => CsvLayout): CsvLayout | undefined {
+  let former: CsvLayout;
+  try {
+    former = planGeneric();
+  } catch (error) {
+    if (error instanceof StatementError) return undefined; // the generic profile never read this file
+    throw error;
+  }
+  const same = former.encoding === layout.encoding && former.delimiter === layout.delimiter && former.quote === layout.quote &&
+    former.startChar === layout.startChar && former.skipHeaderRecord === layout.skipHeaderRecord;
+  return same ? former : undefined;
+}
+
+async function* readCsvItems(path: string, layout: CsvLayout, former: CsvLayout | undefined): AsyncGenerator<ParsedItem> {
   const mapRecord = makeRecordMapper(layout);
+  const mapFormer = former ? makeRecordMapper(former) : undefined;
   const skipped: ParsedItem[] = [];
   const parser = parse({
     delimiter: layout.delimiter,
@@ -79,7 +117,10 @@ async function* readCsvItems(path: string, layout: CsvLayout): AsyncGenerator<Pa
       while (skipped.length > 0) yield skipped.shift() as ParsedItem;
       if (isHeader) { isHeader = false; continue; }
       const item = mapRecord(fields, line);
-      if (item) yield item;
+      if (!item) continue;
+      const was = mapFormer?.(fields, line);
+      if (was?.kind === 'row') item.formerly = was.row;
+      yield item;
     }
     while (skipped.length > 0) yield skipped.shift() as ParsedItem;
   } finally {

@@ -1,7 +1,9 @@
+import { IMPORT_SOURCE, ruleSource } from '../../domain/category-source.js';
 import { bankIdKey, conflictKey, fingerprintKey, fingerprintOf, ruleOfKey } from '../../domain/import-keys.js';
 import type { RuleSet } from '../../domain/rules/rule.js';
 import type { ParsedItem, StatementRow } from '../../importers/index.js';
 import type { ImportedTransaction, ImportSession, StoredImport } from '../../store/import-session.js';
+import { formerDuplicates } from './former-keys.js';
 import type { OccurrenceCounter } from './occurrence-counter.js';
 import type { ReportRow } from './report-spool.js';
 import { rowProblem } from './row-checks.js';
@@ -33,12 +35,18 @@ interface BankIdHolder {
  */
 export async function importBatch(
   session: ImportSession,
-  context: { bank: string; rules: RuleSet; occurrences: OccurrenceCounter },
+  context: {
+    bank: string;
+    rules: RuleSet;
+    occurrences: OccurrenceCounter;
+    /** Numbers the former readings' fingerprints (see former-keys.ts), apart from `occurrences`. */
+    formerOccurrences: OccurrenceCounter;
+  },
   items: readonly ParsedItem[],
 ): Promise<ReportRow[]> {
   const decided: Array<ReportRow | Keyed> = [];
   const unkeyed: Array<{ slot: number; row: StatementRow; fingerprint: string }> = [];
-  const byBankId: Array<{ slot: number; row: StatementRow; key: string }> = [];
+  let byBankId: Array<{ slot: number; row: StatementRow; key: string }> = [];
   for (const item of items) {
     if (item.kind !== 'row') {
       decided.push(item.kind === 'invalid' ? invalidRow(item.line, item.reason) : skippedRow(item.line, item.reason));
@@ -60,6 +68,17 @@ export async function importBatch(
       decided[entry.slot] = { row: entry.row, key: fingerprintKey(entry.fingerprint, numbers[index] ?? 1) };
     });
   }
+  // Rows an earlier version stored under the keys of the file's generic reading. Every item
+  // came in as one entry of `decided`, so an item's index is its slot.
+  if (items.some((item) => item.formerly)) {
+    const current = decided.flatMap((entry) => ('key' in entry ? (entry.key.startsWith('b:') ? [entry.key, conflictKey(entry.row)] : [entry.key]) : []));
+    const matches = await formerDuplicates(session, context.formerOccurrences, items, current);
+    for (const [slot, match] of matches) {
+      const entry = decided[slot];
+      if (entry && 'key' in entry) decided[slot] = { line: entry.row.line, status: 'duplicate', id: null, duplicateOf: match.id, reason: match.rule };
+    }
+    if (matches.size > 0) byBankId = byBankId.filter((entry) => !matches.has(entry.slot));
+  }
   const stored = byBankId.length > 0 ? await session.findByKeys([...new Set(byBankId.map((entry) => entry.key))]) : new Map<string, StoredImport>();
   const firstInBatch = new Map<string, BankIdHolder>();
   for (const { slot, row, key } of byBankId) {
@@ -77,8 +96,11 @@ export async function importBatch(
   const candidates = new Map<string, ImportedTransaction>();
   for (const { row, key } of keyed) {
     if (candidates.has(key)) continue;
-    const category = row.category ? row.category : (context.rules.match({ description: row.description, value: row.value, bank: context.bank })?.category ?? null);
-    candidates.set(key, { key, date: row.date, description: row.description, value: row.value, category });
+    // The file's own category is the import's; otherwise the first matching rule's.
+    const rule = row.category ? null : context.rules.match({ description: row.description, value: row.value, bank: context.bank });
+    const category = row.category ? row.category : (rule?.category ?? null);
+    const categorySource = rule ? ruleSource(rule.id) : category === null ? null : IMPORT_SOURCE;
+    candidates.set(key, { key, date: row.date, description: row.description, value: row.value, category, categorySource });
   }
   const inserted = await session.insertNew([...candidates.values()]);
   const known = [...candidates.keys()].filter((key) => !inserted.has(key) && !stored.has(key));

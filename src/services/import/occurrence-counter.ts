@@ -12,18 +12,28 @@ export class OccurrenceCounter {
   private readonly counts = new Map<string, number>();
   private readonly setAsideDates = new Set<string>();
 
+  /**
+   * `tag` prefixes the fingerprints this counter sets aside, so two counters of one import (the
+   * rows as read now, and their former readings) share the session's table without mixing.
+   */
+  private readonly tag: string;
+  private readonly limit: number;
+
   constructor(
     private readonly session: ImportSession,
-    private readonly limit = 50_000,
-  ) {}
+    options: { tag?: string; limit?: number } = {},
+  ) {
+    this.tag = options.tag ?? '';
+    this.limit = options.limit ?? 50_000;
+  }
 
   /** The occurrence number of each fingerprint, in order. */
   async number(fingerprints: readonly string[]): Promise<number[]> {
     if (this.setAsideDates.size > 0) {
       const wanted = [...new Set(fingerprints.filter((fp) => !this.counts.has(fp) && this.setAsideDates.has(dateOfFingerprint(fp))))];
       if (wanted.length > 0) {
-        const stored = await this.session.loadOccurrences(wanted);
-        for (const fingerprint of wanted) this.counts.set(fingerprint, stored.get(fingerprint) ?? 0);
+        const stored = await this.session.loadOccurrences(wanted.map((fp) => this.tag + fp));
+        for (const fingerprint of wanted) this.counts.set(fingerprint, stored.get(this.tag + fingerprint) ?? 0);
       }
     }
     const numbers = fingerprints.map((fingerprint) => {
@@ -41,11 +51,11 @@ export class OccurrenceCounter {
     for (const [fingerprint, count] of this.counts) {
       const date = dateOfFingerprint(fingerprint);
       if (date === currentDate) continue;
-      aside.set(fingerprint, count);
+      aside.set(this.tag + fingerprint, count);
       this.setAsideDates.add(date);
     }
     if (aside.size === 0) return;
     await this.session.saveOccurrences(aside);
-    for (const fingerprint of aside.keys()) this.counts.delete(fingerprint);
+    for (const fingerprint of aside.keys()) this.counts.delete(fingerprint.slice(this.tag.length));
   }
 }

@@ -60,7 +60,12 @@ export class ReportSpool {
   }
 
   async dispose(): Promise<void> {
-    this.out.destroy();
+    // A write may still be on its way (an import that failed mid-file): destroying the stream
+    // under it would raise an uncaught error. It lands, then the file goes; its errors no longer matter.
+    if (!this.out.closed) {
+      this.out.on('error', () => {});
+      await new Promise<void>((resolve) => this.out.end(() => resolve()).once('close', resolve));
+    }
     await rm(this.dir, { recursive: true, force: true });
   }
 }

@@ -12,6 +12,10 @@ export interface CopiedTable {
   identity?: string;
   /** Columns the target's own triggers compute from the others: never copied (the engines may differ). */
   derived?: readonly string[];
+  /** Rows every freshly migrated store holds (the change feed's first entry and state): not "contents". */
+  seeded?: number;
+  /** Rows that record the past (the change feed, tombstones), not contents: a store holding only these is empty. */
+  history?: true;
 }
 
 export const COPIED_TABLES: readonly CopiedTable[] = [
@@ -23,13 +27,21 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { name: 'rules', key: ['id'], identity: 'id' },
   { name: 'api_tokens', key: ['name'] },
   { name: 'idempotency_keys', key: ['key'] },
+  // Migration 0009: import history, the trash (same ids: restorable after the move), the change
+  // feed with its tombstones (cursors handed out by the source stay valid on the target).
+  { name: 'imports', key: ['id'], identity: 'id' },
+  { name: 'deleted_transactions', key: ['id'] },
+  { name: 'deleted_catalogue', key: ['entity', 'key'], history: true },
+  { name: 'change_feed', key: ['seq'], identity: 'seq', seeded: 1, history: true },
+  { name: 'change_feed_state', key: ['singleton'], seeded: 1, history: true },
 ];
 
 /**
  * Tables that exist but are not copied:
  * - the migrator's bookkeeping: each store keeps its own, written when it was migrated;
  * - tables kept by triggers from the copied ones (migration 0004: per-(category, bank) counts and
- *   SQLite's FTS5 trigram index with its shadow tables): they fill in as the transactions arrive.
+ *   SQLite's FTS5 trigram index with its shadow tables; migration 0008: report totals): they fill
+ *   in as the transactions arrive.
  */
 export const NOT_COPIED = new Set([
   'moneta_migrations',
@@ -42,4 +54,10 @@ export const NOT_COPIED = new Set([
   'transactions_fts_idx',
   // How far the trigram index has got (migration 0005): the copy rebuilds the index and sets it.
   'search_index_state',
+  // Report totals per month and per day (migration 0008), kept by the target's triggers as the
+  // transactions arrive.
+  'report_months',
+  'report_days',
+  // The version of the rules for caches of them (migration 0010): a fresh count per store.
+  'rules_revision',
 ]);

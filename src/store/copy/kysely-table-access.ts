@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { ConnectionPragmas } from '../sqlite/connection.js';
 import type { CopiedTable } from './copied-tables.js';
 import type { Row, TableAccess, TableReader, TableWriter } from './table-access.js';
 
@@ -30,7 +31,12 @@ export class KyselyTableAccess implements TableAccess {
   constructor(
     private readonly db: Kysely<unknown>,
     private readonly quirks: CopyQuirks,
+    private readonly pragmas: () => ConnectionPragmas | null = () => null,
   ) {}
+
+  connectionPragmas(): ConnectionPragmas | null {
+    return this.pragmas();
+  }
 
   get engine(): 'sqlite' | 'postgres' {
     return this.quirks.engine;
@@ -68,7 +74,12 @@ class Access implements TableWriter {
   constructor(
     private readonly trx: Transaction<unknown>,
     private readonly quirks: CopyQuirks,
+    private readonly pragmas: () => ConnectionPragmas | null = () => null,
   ) {}
+
+  connectionPragmas(): ConnectionPragmas | null {
+    return this.pragmas();
+  }
 
   async count(table: CopiedTable): Promise<number> {
     const { rows } = await sql<{ n: unknown }>`SELECT count(*) AS n FROM ${sql.table(table.name)}`.execute(this.trx);

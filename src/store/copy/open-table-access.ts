@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { isPostgresUrl } from '../../config/database.js';
-import { preparePrivateDatabaseFile } from '../sqlite/open-file.js';
+import { connectionPragmas, openConnection } from '../sqlite/connection.js';
 import { KyselyTableAccess, type CopyQuirks } from './kysely-table-access.js';
 import type { TableAccess } from './table-access.js';
 
@@ -38,6 +37,8 @@ const sqliteCopyQuirks: CopyQuirks = {
   afterRewrite: () => [
     sql`INSERT INTO transactions_fts (transactions_fts) VALUES ('rebuild')`,
     sql`UPDATE search_index_state SET indexed_through = coalesce((SELECT max(id) FROM transactions), 0)`,
+    // Change tokens continue past every copied one (a PostgreSQL source keeps its own in a sequence).
+    sql`UPDATE change_feed_state SET last_tx = max(last_tx, coalesce((SELECT max(tx) FROM change_feed), 0))`,
   ],
   // SQLite's limit is 32766 since 3.32; stay well under it.
   maxParameters: 30_000,
@@ -70,6 +71,8 @@ const postgresCopyQuirks: CopyQuirks = {
     sql`INSERT INTO transaction_counts (category, bank_id, n)
       SELECT coalesce(category, ''), coalesce(bank_id, ''), count(*) FROM transactions GROUP BY 1, 2`,
     sql`ALTER TABLE transactions ENABLE TRIGGER USER`,
+    // Change tokens continue past every copied one (a SQLite source counts them in change_feed_state).
+    sql`SELECT setval('change_tx_seq', greatest((SELECT max(tx) FROM change_feed), (SELECT last_tx FROM change_feed_state), 1))`,
   ],
   // The wire protocol's limit is 65535.
   maxParameters: 60_000,
@@ -95,11 +98,7 @@ export function openTableAccess(settings: TableAccessSettings): TableAccess {
     pool.on('connect', (client) => client.on('error', () => {}));
     return new KyselyTableAccess(new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }), postgresCopyQuirks);
   }
-  if (settings.db !== ':memory:') preparePrivateDatabaseFile(settings.db);
-  const database = new Database(settings.db);
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = FULL');
-  database.pragma('foreign_keys = ON');
-  database.pragma(`busy_timeout = ${Math.floor(settings.busyTimeoutMs)}`);
-  return new KyselyTableAccess(new Kysely<unknown>({ dialect: new SqliteDialect({ database }) }), sqliteCopyQuirks);
+  // Opened as the store opens its connections: a copy's commit is as durable as a write's.
+  const database = openConnection(settings.db, settings.busyTimeoutMs);
+  return new KyselyTableAccess(new Kysely<unknown>({ dialect: new SqliteDialect({ database }) }), sqliteCopyQuirks, () => connectionPragmas(database));
 }

@@ -1,3 +1,4 @@
+import type { ConnectionPragmas } from '../sqlite/connection.js';
 import type { CopiedTable } from './copied-tables.js';
 
 /** One row as the driver returns it, column name to value. */
@@ -16,6 +17,8 @@ export interface TableAccess {
   snapshot<T>(work: (reader: TableReader) => Promise<T>): Promise<T>;
   /** Runs `work` inside one write transaction: all of it is kept, or none of it. */
   rewrite<T>(work: (writer: TableWriter) => Promise<T>): Promise<T>;
+  /** SQLite: what its connection runs with (a copy commits on it, so it must be durable); null on PostgreSQL. */
+  connectionPragmas(): ConnectionPragmas | null;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,9 @@ import * as performance from './0004-performance.js';
 import * as deferredSearchIndex from './0005-deferred-search-index.js';
 import * as storedRowJson from './0006-stored-row-json.js';
 import * as transactionIdLimit from './0007-transaction-id-limit.js';
+import * as reportTotals from './0008-report-totals.js';
+import * as correctionsAndChangeFeed from './0009-corrections-and-change-feed.js';
+import * as rulesRevision from './0010-rules-revision.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -24,6 +27,9 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0005-deferred-search-index': deferredSearchIndex,
   '0006-stored-row-json': storedRowJson,
   '0007-transaction-id-limit': transactionIdLimit,
+  '0008-report-totals': reportTotals,
+  '0009-corrections-and-change-feed': correctionsAndChangeFeed,
+  '0010-rules-revision': rulesRevision,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

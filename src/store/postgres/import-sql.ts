@@ -1,5 +1,5 @@
 import { foldForSearchQuickly as foldForSearch } from '../../domain/matching-text.js';
-import { rawStatement as raw, type ImportSql } from '../import-session.js';
+import { importSqlParts as parts, rawStatement as raw, sourceOf, type ImportSql } from '../import-session.js';
 
 /** An import's bulk statements on PostgreSQL: each batch is typed array parameters, read with unnest. */
 export const postgresImportSql: ImportSql = {
@@ -16,15 +16,13 @@ export const postgresImportSql: ImportSql = {
       [[...counts.keys()], [...counts.values()]],
     ),
   findByKeys: (bank, keys) =>
-    raw('SELECT import_key, id, date, value FROM transactions WHERE bank_id = $1 AND import_key IS NOT NULL AND import_key = ANY($2::text[])', [bank, keys]),
-  insertCategoriesIfMissing: (names) =>
-    raw('INSERT INTO categories (name, group_name) SELECT name, NULL FROM unnest($1::text[]) AS t(name) ON CONFLICT (name) DO NOTHING', [names]),
-  insertTransactions: (bank, rows) =>
+    raw(`${numbered(parts.findByKeysOfBank)} = ANY($2::text[])`, [bank, keys]),
+  insertCategoriesIfMissing: (names, tx) =>
+    raw(`${parts.insertCategoryNames} name, NULL, $2 FROM unnest($1::text[]) AS t(name) ${parts.categoryNamesOnly}`, [names, tx]),
+  insertTransactions: (bank, rows, stamp) =>
     raw(
-      `INSERT INTO transactions (date, description, description_folded, value, category, bank_id, import_key)
-       SELECT d, s, f, v, c, $1, k FROM unnest($2::text[], $3::text[], $4::text[], $5::float8[], $6::text[], $7::text[]) AS t(d, s, f, v, c, k)
-       ON CONFLICT (bank_id, import_key) WHERE import_key IS NOT NULL DO NOTHING
-       RETURNING import_key, id`,
+      `${parts.insertInto} SELECT d, s, f, v, c, $1, k, o, $9, $10 FROM unnest($2::text[], $3::text[], $4::text[], $5::float8[], $6::text[], $7::text[], $8::text[]) AS t(d, s, f, v, c, k, o)
+       ${parts.newKeysOnly}`,
       [
         bank,
         rows.map((row) => row.date),
@@ -33,6 +31,14 @@ export const postgresImportSql: ImportSql = {
         rows.map((row) => row.value),
         rows.map((row) => row.category),
         rows.map((row) => row.key),
+        rows.map(sourceOf),
+        stamp.importId,
+        stamp.tx,
       ],
     ),
 };
+
+/** PostgreSQL numbers its parameters: the shared part's one `?` is the bank, $1. */
+function numbered(text: string): string {
+  return text.replace('?', '$1');
+}

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '../../domain/errors.js';
 import type { CompiledQuery } from 'kysely';
-import { StoreImportSession, type ImportConnection, type ImportSession } from '../import-session.js';
+import { StoreImportSession, type ImportBookkeeping, type ImportConnection, type ImportSession } from '../import-session.js';
 import { postgresImportSql } from './import-sql.js';
 
 /**
@@ -10,7 +10,12 @@ import { postgresImportSql } from './import-sql.js';
  * concurrent imports into the same bank take turns, so two of them cannot both find a key
  * missing and both insert it. A killed process drops the connection; the server rolls back.
  */
-export async function beginPostgresImport(pool: pg.Pool, bank: string, translateError: (error: unknown) => unknown): Promise<ImportSession> {
+export async function beginPostgresImport(
+  pool: pg.Pool,
+  bank: string,
+  translateError: (error: unknown) => unknown,
+  bookkeeping: ImportBookkeeping,
+): Promise<ImportSession> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -41,7 +46,7 @@ export async function beginPostgresImport(pool: pg.Pool, bank: string, translate
       client.release(broken);
     },
   };
-  return new StoreImportSession(connection, postgresImportSql, bank, translateError);
+  return new StoreImportSession(connection, postgresImportSql, bank, translateError, bookkeeping);
 }
 
 const BATCH_TIMEOUT_MS = 120_000;

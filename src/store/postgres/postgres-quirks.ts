@@ -1,9 +1,18 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DialectQuirks } from '../dialect-quirks.js';
+import { centsSql } from '../migrations/0008-report-totals.js';
+import { CHANGE_FEED_LOCK } from '../migrations/0009-corrections-and-change-feed.js';
 
 export const postgresQuirks: DialectQuirks = {
+  cents: sql.raw<number | null>(centsSql('value', 'postgres')),
   // LIKE with escaped wildcards is what the pg_trgm GIN index can serve; strpos() cannot use it.
   descriptionContains: (folded) => sql<SqlBool>`description_folded LIKE ${`%${escapeLike(folded)}%`}`,
+  amongIds: (column, ids) => sql<SqlBool>`${sql.ref(column)} = ANY(${ids}::bigint[])`,
+  // A sequence: writers never wait on each other for a token (a counter row would serialise them).
+  nextChangeToken: () => sql<{ tx: number }>`SELECT nextval('change_tx_seq') AS tx`,
+  // Held from the feed append to COMMIT: feed entries become visible in seq order (docs/change-feed.md).
+  changeFeedLock: () => sql`SELECT pg_advisory_xact_lock(${sql.lit(CHANGE_FEED_LOCK)})`,
+  locksRows: true,
 };
 
 /** Escapes LIKE's wildcards with PostgreSQL's default escape character, the backslash. */

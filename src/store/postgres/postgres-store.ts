@@ -1,36 +1,18 @@
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, type CompiledQuery } from 'kysely';
-import { DomainError, StoreUnavailableError } from '../../domain/errors.js';
-import { isIdLimitError, transactionIdsExhausted } from '../id-limit.js';
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import { StoreUnavailableError } from '../../domain/errors.js';
 import { transactionObject, type TransactionQuery } from '../../domain/transaction.js';
 import { postgresQuirks } from './postgres-quirks.js';
-import { migrationProvider } from '../migrations/index.js';
+import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
 import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal } from '../queries.js';
-import {
-  catalogueRepository,
-  idempotencyRepository,
-  rulesRepository,
-  tokensRepository,
-  transactionsRepository,
-  type EngineAccess,
-} from '../repositories.js';
+import { reportsRepository, type EngineAccess } from '../repositories.js';
 import type { Database as Schema } from '../schema.js';
-import type {
-  CatalogueRepository,
-  IdempotencyRepository,
-  ImportsRepository,
-  RulesRepository,
-  Store,
-  StoreLifecycle,
-  TokensRepository,
-  TransactionPage,
-  TransactionsRepository,
-} from '../store.js';
+import type { TransactionPage } from '../store.js';
 import { programOf, StoreQueries, writePrograms, type WriteArgs, type WriteName, type WriteProgram, type WriteResult } from '../writes.js';
 import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
 import { openPostgresStream } from './postgres-stream.js';
-import { compactCounts, CountCompactor, countDeltaStats } from './count-compactor.js';
+import { CountCompactor, deltaTables } from './count-compactor.js';
 import { StreamGate } from '../stream-gate.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from '../../config/limits.js';
 
@@ -58,15 +40,8 @@ const typeParsers = {
 
 type Runner = Pick<pg.PoolClient, 'query'>;
 
-export class PostgresStore implements Store {
+export class PostgresStore extends EngineStore {
   readonly engine = 'postgres' as const;
-  readonly lifecycle: StoreLifecycle;
-  readonly transactions: TransactionsRepository;
-  readonly catalogue: CatalogueRepository;
-  readonly rules: RulesRepository;
-  readonly imports: ImportsRepository;
-  readonly tokens: TokensRepository;
-  readonly idempotency: IdempotencyRepository;
 
   private readonly pool: pg.Pool;
   private readonly streamPool: pg.Pool;
@@ -76,6 +51,7 @@ export class PostgresStore implements Store {
   private readonly compactor: CountCompactor;
 
   constructor(options: PostgresStoreOptions) {
+    super();
     const statementTimeout = options.statementTimeoutMs ?? 5000;
     const streamLimits = { ...DEFAULT_STREAM_LIMITS, ...options.streams, statementTimeoutMs: statementTimeout };
     this.pool = openPool(options, options.poolMax ?? 10);
@@ -83,7 +59,7 @@ export class PostgresStore implements Store {
     this.streams = new StreamGate(streamLimits);
     this.kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: this.pool }) });
     this.queries = new StoreQueries(this.kysely, postgresQuirks);
-    this.compactor = new CountCompactor(this.pool, countDeltaStats(this.kysely), compactCounts(this.kysely));
+    this.compactor = new CountCompactor(this.pool, deltaTables(this.kysely));
     const programs = writePrograms(this.queries);
 
     const access: EngineAccess = {
@@ -93,46 +69,35 @@ export class PostgresStore implements Store {
       write: <K extends WriteName>(op: K, ...args: WriteArgs<K>) =>
         this.guard(() => this.transaction((client) => runProgram(client, programOf(programs, { op, args })))) as Promise<WriteResult<K>>,
     };
-    this.transactions = transactionsRepository(access, {
-      list: (query) => this.guard(() => this.listPage(query)),
-      async page(query) {
-        // Rows become the contract's objects and JSON here: the bytes the route's serialiser writes.
-        const { total, rows } = await this.list(query);
-        return { total, count: rows.length, json: JSON.stringify(rows.map(transactionObject)) };
+    this.assemble({
+      access,
+      pages: {
+        list: (query) => this.guard(() => this.listPage(query)),
+        page: async (query) => {
+          // Rows become the contract's objects and JSON here: the bytes the route's serialiser writes.
+          const { total, rows } = await this.guard(() => this.listPage(query));
+          return { total, count: rows.length, json: JSON.stringify(rows.map(transactionObject)) };
+        },
+        // Streams hold their connection while the client reads: on a pool of their own, so slow
+        // readers never take the connections short requests need; capped and timed by the gate.
+        stream: (query) =>
+          this.streams.start(() =>
+            this.guard(() => openPostgresStream(this.streamPool, this.queries.transactions.countMatching(query), this.queries.transactions.listPage(query))),
+          ),
       },
-      // Streams hold their connection while the client reads: on a pool of their own, so slow
-      // readers never take the connections short requests need; capped and timed by the gate.
-      stream: (query) =>
-        this.streams.start(() =>
-          this.guard(() => openPostgresStream(this.streamPool, this.queries.transactions.countMatching(query), this.queries.transactions.listPage(query))),
-        ),
-    });
-    this.catalogue = catalogueRepository(access);
-    this.rules = rulesRepository(access);
-    this.tokens = tokensRepository(access);
-    this.idempotency = idempotencyRepository(access);
-    this.imports = { begin: (bank) => this.guard(() => beginPostgresImport(this.pool, bank, translateError)) };
-    this.lifecycle = {
-      migrate: () => this.migrate(),
-      ping: async () => void (await this.guard(() => this.pool.query('SELECT 1'))),
-      close: async () => {
-        await this.compactor.stop();
-        await this.kysely.destroy();
-        await this.streamPool.end();
+      reports: reportsRepository(access),
+      imports: { begin: (bank, record) => this.guard(() => beginPostgresImport(this.pool, bank, translateError, { queries: this.queries, record })) },
+      lifecycle: {
+        migrate: () => this.guard(() => migrateToLatest(this.kysely, 'postgres')),
+        ping: async () => void (await this.guard(() => this.pool.query(PING_SQL))),
+        close: async () => {
+          await this.compactor.stop();
+          await this.kysely.destroy();
+          await this.streamPool.end();
+        },
+        durabilityWarnings: () => this.durabilityWarnings(),
       },
-      durabilityWarnings: () => this.durabilityWarnings(),
-    };
-  }
-
-  private async migrate(): Promise<void> {
-    const migrator = new Migrator({
-      db: this.kysely,
-      provider: migrationProvider('postgres'),
-      migrationTableName: 'moneta_migrations',
-      migrationLockTableName: 'moneta_migrations_lock',
     });
-    const { error } = await this.guard(() => migrator.migrateToLatest());
-    if (error) throw translateError(error);
   }
 
   /** Settings under which an acknowledged write could be lost in a crash. */
@@ -142,15 +107,7 @@ export class PostgresStore implements Store {
         "SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes')",
       ),
     );
-    const warnings: string[] = [];
-    for (const { name, setting } of result.rows) {
-      if (name === 'synchronous_commit' && setting !== 'on' && setting !== 'remote_apply' && setting !== 'remote_write') {
-        warnings.push(`synchronous_commit is "${setting}": a write acknowledged with 2xx can be lost in a crash; set it to "on"`);
-      } else if (name !== 'synchronous_commit' && setting !== 'on') {
-        warnings.push(`${name} is "${setting}": a crash can lose or corrupt acknowledged writes; set it to "on"`);
-      }
-    }
-    return warnings;
+    return durabilityProblems(result.rows);
   }
 
   private async listPage(query: TransactionQuery): Promise<TransactionPage> {
@@ -241,10 +198,24 @@ async function first<T extends pg.QueryResultRow>(runner: Runner, query: Compile
 }
 
 function translateError(error: unknown): unknown {
-  if (error instanceof DomainError || error instanceof StoreUnavailableError) return error;
-  if (isIdLimitError(error)) return transactionIdsExhausted();
+  if (error instanceof StoreUnavailableError) return error;
+  const neutral = engineNeutralError(error);
+  if (neutral) return neutral;
   if (isTransientPostgresError(error)) {
     return new StoreUnavailableError('the PostgreSQL server is unreachable or too busy', 2, { cause: error });
   }
   return error;
+}
+
+/** Server settings (from pg_settings) under which an acknowledged write could be lost in a crash. */
+export function durabilityProblems(settings: { name: string; setting: string }[]): string[] {
+  const warnings: string[] = [];
+  for (const { name, setting } of settings) {
+    if (name === 'synchronous_commit' && setting !== 'on' && setting !== 'remote_apply' && setting !== 'remote_write') {
+      warnings.push(`synchronous_commit is "${setting}": a write acknowledged with 2xx can be lost in a crash; set it to "on"`);
+    } else if (name !== 'synchronous_commit' && setting !== 'on') {
+      warnings.push(`${name} is "${setting}": a crash can lose or corrupt acknowledged writes; set it to "on"`);
+    }
+  }
+  return warnings;
 }

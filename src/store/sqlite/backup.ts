@@ -2,6 +2,10 @@ import { closeSync, existsSync, fsyncSync, linkSync, openSync, readdirSync, rena
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrationProvider } from '../migrations/index.js';
+import { openExistingConnection } from './connection.js';
+
+/** How long a backup waits for a writer's lock on its source. */
+const BACKUP_BUSY_TIMEOUT_MS = 5000;
 
 /** A backup or restore that cannot go ahead; the message says why and what to do. */
 export class BackupError extends Error {}
@@ -28,9 +32,8 @@ export async function backupDatabase(source: string, destination: string): Promi
   const partial = `${destination}.partial-${process.pid}`;
   // Created empty and private before SQLite writes into it; 'wx' refuses a file that appeared meanwhile.
   closeSync(openSync(partial, 'wx', 0o600));
-  const db = new Database(source, { fileMustExist: true });
+  const db = openBackupSource(source);
   try {
-    db.pragma('busy_timeout = 5000');
     const { totalPages } = await db.backup(partial);
     selfContained(partial);
     verifyMonetaDatabase(partial);
@@ -44,6 +47,11 @@ export async function backupDatabase(source: string, destination: string): Promi
   } finally {
     db.close();
   }
+}
+
+/** The backup's connection to the live database, opened like every other connection of the store (its journal mode left as it is). */
+export function openBackupSource(source: string): Database.Database {
+  return openExistingConnection(source, BACKUP_BUSY_TIMEOUT_MS);
 }
 
 /** The page copied from a WAL database says WAL; a backup is one file, with a rollback journal. */

@@ -35,7 +35,16 @@ export class CountCache {
       this.version = version;
     }
     // 0 stands for "no filter": JSON would write undefined and null alike, and they differ here.
-    const key = JSON.stringify([query.category === undefined ? 0 : query.category, query.bank ?? 0, query.descriptionContains]);
+    const key = JSON.stringify([
+      query.category === undefined ? 0 : query.category,
+      query.bank ?? 0,
+      query.descriptionContains,
+      query.from ?? 0,
+      query.to ?? 0,
+      // Values can be 0: "none" for no bound.
+      query.minValue ?? 'none',
+      query.maxValue ?? 'none',
+    ]);
     let total = this.totals.get(key);
     if (total === undefined) {
       total = count();

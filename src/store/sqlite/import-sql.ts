@@ -1,5 +1,5 @@
 import { foldForSearchQuickly as foldForSearch } from '../../domain/matching-text.js';
-import { rawStatement as raw, type ImportSql } from '../import-session.js';
+import { importSqlParts as parts, rawStatement as raw, sourceOf, type ImportSql } from '../import-session.js';
 
 /** An import's bulk statements on SQLite: each batch is one JSON array parameter, read with json_each. */
 export const sqliteImportSql: ImportSql = {
@@ -18,19 +18,19 @@ export const sqliteImportSql: ImportSql = {
   findByKeys: (bank, keys) =>
     raw(
       // "import_key IS NOT NULL" lets the planner use the partial unique index.
-      'SELECT import_key, id, date, value FROM transactions WHERE bank_id = ? AND import_key IS NOT NULL AND import_key IN (SELECT value FROM json_each(?))',
+      `${parts.findByKeysOfBank} IN (SELECT value FROM json_each(?))`,
       [bank, JSON.stringify(keys)],
     ),
-  insertCategoriesIfMissing: (names) =>
-    raw('INSERT INTO categories (name, group_name) SELECT value, NULL FROM json_each(?) WHERE true ON CONFLICT (name) DO NOTHING', [
-      JSON.stringify(names),
-    ]),
-  insertTransactions: (bank, rows) =>
+  insertCategoriesIfMissing: (names, tx) =>
+    raw(`${parts.insertCategoryNames} value, NULL, ? FROM json_each(?) WHERE true ${parts.categoryNamesOnly}`, [tx, JSON.stringify(names)]),
+  insertTransactions: (bank, rows, stamp) =>
     raw(
-      `INSERT INTO transactions (date, description, description_folded, value, category, bank_id, import_key)
-       SELECT value->>0, value->>1, value->>2, value->>3, value->>4, ?, value->>5 FROM json_each(?) WHERE true
-       ON CONFLICT (bank_id, import_key) WHERE import_key IS NOT NULL DO NOTHING
-       RETURNING import_key, id`,
-      [bank, JSON.stringify(rows.map((row) => [row.date, row.description, foldForSearch(row.description), row.value, row.category, row.key]))],
+      `${parts.insertInto} SELECT value->>0, value->>1, value->>2, value->>3, value->>4, ?, value->>5, value->>6, ?, ? FROM json_each(?) WHERE true ${parts.newKeysOnly}`,
+      [
+        bank,
+        stamp.importId,
+        stamp.tx,
+        JSON.stringify(rows.map((row) => [row.date, row.description, foldForSearch(row.description), row.value, row.category, row.key, sourceOf(row)])),
+      ],
     ),
 };

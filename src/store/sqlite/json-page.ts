@@ -23,6 +23,7 @@ const COLUMN_OF: Record<keyof TransactionRecord, keyof TransactionRow> = {
   value: 'value',
   category: 'category',
   bank: 'bank_id',
+  categorySource: 'category_source',
 };
 
 /** The Transaction's properties in the serialiser's order (TRANSACTION_FIELDS), with their columns. */

@@ -3,6 +3,9 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { TransactionQuery } from '../../domain/transaction.js';
 import { sqliteQuirks } from './sqlite-quirks.js';
 import { Queries, toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../queries.js';
+import { ReportQueries, toReportPart, type ReportRow } from '../report-queries.js';
+import type { TransactionFilter } from '../../domain/transaction-filter.js';
+import type { ReportGrouping, ReportPart } from '../../domain/reports/report-parts.js';
 import type { Database as Schema } from '../schema.js';
 import type { TransactionPage, TransactionPageJson } from '../store.js';
 import { CompiledStatements } from './compiled-statements.js';
@@ -16,6 +19,7 @@ import { listStoredJsonPage, transactionsJsonArray } from './json-page.js';
  */
 export class PageReader {
   readonly queries: Queries;
+  private readonly reports: ReportQueries;
   private readonly statements: CompiledStatements;
   private readonly counts: CountCache;
   private readonly readPage: (query: TransactionQuery, outerTransaction: boolean) => TransactionPage;
@@ -23,7 +27,9 @@ export class PageReader {
 
   constructor(private readonly db: Database.Database) {
     this.statements = new CompiledStatements(db);
-    this.queries = new Queries(new Kysely<Schema>({ dialect: new SqliteDialect({ database: db }) }), sqliteQuirks);
+    const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: db }) });
+    this.queries = new Queries(kysely, sqliteQuirks);
+    this.reports = new ReportQueries(kysely, sqliteQuirks, this.queries);
     this.counts = new CountCache(db);
     this.readPage = db.transaction((query: TransactionQuery, outerTransaction: boolean) => ({
       total: this.pageTotal(query, outerTransaction),
@@ -46,6 +52,11 @@ export class PageReader {
 
   jsonPage(query: TransactionQuery): TransactionPageJson {
     return this.readJsonPage(query, this.db.inTransaction);
+  }
+
+  /** A report's parts: one statement, so one snapshot. */
+  reportParts(filter: TransactionFilter, grouping: ReportGrouping): ReportPart[] {
+    return this.statements.all<ReportRow>(this.reports.report(filter, grouping)).map(toReportPart);
   }
 
   /** Call first inside a page's read transaction (see CountCache.total). */

@@ -1,8 +1,11 @@
 import type { Worker } from 'node:worker_threads';
 import { StoreUnavailableError } from '../../domain/errors.js';
 import type { TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
+import { hasRangeFilter, type TransactionFilter } from '../../domain/transaction-filter.js';
+import type { ReportGrouping, ReportPart } from '../../domain/reports/report-parts.js';
 import { KEYSET_OFFSET } from '../queries.js';
 import type { TransactionPage, TransactionPageJson, TransactionStream } from '../store.js';
+import type { ConnectionPragmas } from './connection.js';
 import { startThread } from './start-thread.js';
 
 export interface ReadThreadOptions {
@@ -19,7 +22,8 @@ export interface ReadPoolOptions extends ReadThreadOptions {
 
 export type ReadRequest =
   | { id: number; op: 'page' | 'jsonPage' | 'openStream'; query: TransactionQuery }
-  | { id: number; op: 'nextBatch' };
+  | { id: number; op: 'reportParts'; filter: TransactionFilter; grouping: ReportGrouping }
+  | { id: number; op: 'nextBatch' | 'pragmas' };
 
 export type ReadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; code: string | undefined };
 
@@ -33,7 +37,8 @@ type RequestBody = ReadRequest extends infer R ? (R extends ReadRequest ? Omit<R
  * read in the event loop; any other page may read or sort the whole table and goes to a read thread.
  */
 export function isIndexBoundedPage(query: TransactionQuery): boolean {
-  if (query.descriptionContains !== undefined || query.offset >= KEYSET_OFFSET) return false;
+  // A date or value range walks its index order until enough rows match: not bounded.
+  if (query.descriptionContains !== undefined || query.offset >= KEYSET_OFFSET || hasRangeFilter(query)) return false;
   const first = query.sort[0];
   const filters = (query.category === undefined ? 0 : 1) + (query.bank === undefined ? 0 : 1);
   if (first === undefined || first.field === 'id') return filters <= 1;
@@ -130,6 +135,11 @@ export class ReadPool {
     return this.run({ op: 'jsonPage', query }) as Promise<TransactionPageJson>;
   }
 
+  /** A report read here may scan the whole table (a description filter, payees). */
+  reportParts(filter: TransactionFilter, grouping: ReportGrouping): Promise<ReportPart[]> {
+    return this.run({ op: 'reportParts', filter, grouping }) as Promise<ReportPart[]>;
+  }
+
   /**
    * A streamed page on a thread of its own (outside the pool, which stays free for pages): its
    * snapshot lives as long as the stream, which the caller bounds (StreamGate). abandon() ends
@@ -144,6 +154,14 @@ export class ReadPool {
       thread.abandon(error as Error);
       throw error;
     }
+  }
+
+  /**
+   * The settings of every thread's connection, read in each thread (tests of durability):
+   * as many requests at once as the pool has threads, so on an idle pool each thread answers one.
+   */
+  connectionPragmas(): Promise<ConnectionPragmas[]> {
+    return Promise.all(Array.from({ length: this.options.threads }, () => this.run({ op: 'pragmas' }) as Promise<ConnectionPragmas>));
   }
 
   close(): void {

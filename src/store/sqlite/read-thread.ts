@@ -4,8 +4,8 @@
  * server's event loop. The pool abandons the thread when a statement runs past its limit.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
 import type { TransactionStream } from '../store.js';
+import { connectionPragmas, openReadConnection } from './connection.js';
 import { PageReader } from './page-reader.js';
 import type { ReadReply, ReadRequest, ReadThreadOptions } from './read-pool.js';
 import { openSqliteStream } from './sqlite-stream.js';
@@ -13,8 +13,7 @@ import { openSqliteStream } from './sqlite-stream.js';
 const port = parentPort;
 if (!port) throw new Error('read-thread.ts runs as a worker thread');
 const { path, busyTimeoutMs } = workerData as ReadThreadOptions;
-const db = new Database(path, { readonly: true, fileMustExist: true });
-db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+const db = openReadConnection(path, busyTimeoutMs);
 const reader = new PageReader(db);
 let stream: TransactionStream | undefined;
 
@@ -24,9 +23,13 @@ async function handle(request: ReadRequest): Promise<unknown> {
       return reader.page(request.query);
     case 'jsonPage':
       return reader.jsonPage(request.query);
+    case 'reportParts':
+      return reader.reportParts(request.filter, request.grouping);
     case 'openStream':
       stream = openSqliteStream(path, busyTimeoutMs, reader.queries.countMatching(request.query), reader.queries.listPage(request.query));
       return stream.total;
+    case 'pragmas':
+      return connectionPragmas(db);
     case 'nextBatch': {
       if (!stream) throw new Error('no stream is open on this read thread');
       const next = await stream.batches.next();

@@ -1,4 +1,5 @@
 import type { WriteArgs, WriteCommand, WriteName, WriteResult } from '../writes.js';
+import type { ConnectionPragmas } from './connection.js';
 import type { IndexOutcome, SearchIndexControl, Writer } from './writer.js';
 import { fromWire, type WriterReply, type WriterRequest } from './writer-protocol.js';
 
@@ -52,6 +53,7 @@ export class RemoteWriter implements Writer {
       pause: async () => void (await this.request({ control: 'pause' })),
       resume: async () => void (await this.request({ control: 'resume' })),
       indexChunk: async (rows) => (await this.request({ control: 'index-chunk', rows })) as IndexOutcome,
+      caughtUp: async () => void (await this.request({ control: 'caught-up' })),
     };
   }
 
@@ -68,6 +70,10 @@ export class RemoteWriter implements Writer {
     this.request({ control: 'kick' }).catch(() => {
       // A stopped host has nothing to index; its writes report the failure.
     });
+  }
+
+  async connectionPragmas(): Promise<ConnectionPragmas> {
+    return (await this.request({ control: 'pragmas' })) as ConnectionPragmas;
   }
 
   close(): Promise<void> {

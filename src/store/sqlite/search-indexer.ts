@@ -40,6 +40,8 @@ export class SearchIndexer {
   private running = false;
   private paused = false;
   private closed = false;
+  /** Waiting for a run that finds nothing left to index (see caughtUp). */
+  private caughtUpWaiters: (() => void)[] = [];
 
   constructor(
     private readonly db: BetterSqlite3.Database,
@@ -68,6 +70,17 @@ export class SearchIndexer {
   resume(): void {
     this.paused = false;
     this.schedule(0);
+  }
+
+  /**
+   * Resolves once a run finds nothing left to index, rows other processes wrote included; a run
+   * starts now. Tests wait on it instead of on time. Never resolves while paused or closed.
+   */
+  caughtUp(): Promise<void> {
+    return new Promise((resolve) => {
+      this.caughtUpWaiters.push(resolve);
+      this.schedule(0);
+    });
   }
 
   close(): void {
@@ -146,6 +159,8 @@ export class SearchIndexer {
       });
     } else if (outcome === 'busy') {
       this.schedule(this.delayMs);
+    } else {
+      for (const resolve of this.caughtUpWaiters.splice(0)) resolve();
     }
   }
 }

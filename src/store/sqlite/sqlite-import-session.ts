@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import { StoreImportSession, type ImportConnection, type ImportSession } from '../import-session.js';
+import { StoreImportSession, type ImportBookkeeping, type ImportConnection, type ImportSession } from '../import-session.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { sqliteImportSql } from './import-sql.js';
 
@@ -17,6 +17,7 @@ export function beginSqliteImport(
   bank: string,
   translateError: (error: unknown) => unknown,
   afterCommit: () => void,
+  bookkeeping: ImportBookkeeping,
 ): ImportSession {
   const statements = new CompiledStatements(db);
   // A large import touches the unique key index all over: a fixed 64 MiB page cache for the
@@ -49,5 +50,5 @@ export function beginSqliteImport(
       restoreCache();
     },
   };
-  return new StoreImportSession(connection, sqliteImportSql, bank, translateError);
+  return new StoreImportSession(connection, sqliteImportSql, bank, translateError, bookkeeping);
 }

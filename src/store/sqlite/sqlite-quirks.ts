@@ -1,10 +1,12 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DialectQuirks } from '../dialect-quirks.js';
+import { centsSql } from '../migrations/0008-report-totals.js';
 
 /** Every transaction with id <= this is in transactions_fts; none above it (migration 0005). */
 const SQLITE_INDEXED_THROUGH = sql<number>`(SELECT indexed_through FROM search_index_state)`;
 
 export const sqliteQuirks: DialectQuirks = {
+  cents: sql.raw<number | null>(centsSql('value', 'sqlite')),
   // instr() compares literally, so %, _ and \ need no escaping. From 3 characters on, the FTS5
   // trigram index (migration 0004) narrows the rows it holds (ids up to the watermark of 0005);
   // newer rows, not indexed yet, are all candidates. instr() still decides, so the result is
@@ -22,6 +24,10 @@ export const sqliteQuirks: DialectQuirks = {
           indexedThrough: SQLITE_INDEXED_THROUGH,
         }
       : undefined,
+  amongIds: (column, ids) => sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+  // One writer at a time: a counter row costs nothing and keeps tokens dense.
+  nextChangeToken: () => sql<{ tx: number }>`UPDATE change_feed_state SET last_tx = last_tx + 1 RETURNING last_tx AS tx`,
+  locksRows: false,
 };
 
 /** An FTS5 query matching `text` as one phrase: inside double quotes everything is literal but `"`, doubled. */

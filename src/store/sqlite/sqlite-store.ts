@@ -1,33 +1,15 @@
 import type Database from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { DomainError, StoreUnavailableError, type StoreDamagedError } from '../../domain/errors.js';
-import { isIdLimitError, transactionIdsExhausted } from '../id-limit.js';
+import { Kysely, SqliteDialect } from 'kysely';
+import { StoreUnavailableError, type StoreDamagedError } from '../../domain/errors.js';
 import type { TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
 import { sqliteQuirks } from './sqlite-quirks.js';
-import { migrationProvider } from '../migrations/index.js';
-import {
-  catalogueRepository,
-  idempotencyRepository,
-  rulesRepository,
-  tokensRepository,
-  transactionsRepository,
-  type EngineAccess,
-} from '../repositories.js';
+import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
+import type { EngineAccess } from '../repositories.js';
 import type { Database as Schema } from '../schema.js';
-import type {
-  CatalogueRepository,
-  IdempotencyRepository,
-  ImportsRepository,
-  RulesRepository,
-  Store,
-  StoreLifecycle,
-  TokensRepository,
-  TransactionsRepository,
-  TransactionStream,
-} from '../store.js';
+import type { TransactionStream } from '../store.js';
 import { StoreQueries } from '../writes.js';
 import { CompiledStatements } from './compiled-statements.js';
-import { openConnection } from './connection.js';
+import { connectionPragmas, durabilityProblems, openConnection, type ConnectionPragmas } from './connection.js';
 import { damagedStore, isDamage } from './damage.js';
 import { RemoteWriter } from './remote-writer.js';
 import { beginSqliteImport } from './sqlite-import-session.js';
@@ -66,15 +48,8 @@ export interface SqliteStoreOptions {
 /** SQLite error codes that mean "try again later" rather than "the request was wrong". */
 const TRANSIENT_CODES = new Set(['SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_CANTOPEN']);
 
-export class SqliteStore implements Store {
+export class SqliteStore extends EngineStore {
   readonly engine = 'sqlite' as const;
-  readonly lifecycle: StoreLifecycle;
-  readonly transactions: TransactionsRepository;
-  readonly catalogue: CatalogueRepository;
-  readonly rules: RulesRepository;
-  readonly imports: ImportsRepository;
-  readonly tokens: TokensRepository;
-  readonly idempotency: IdempotencyRepository;
 
   private readonly db: Database.Database;
   private readonly kysely: Kysely<Schema>;
@@ -91,6 +66,7 @@ export class SqliteStore implements Store {
   private damage: StoreDamagedError | null = null;
 
   constructor(options: SqliteStoreOptions) {
+    super();
     this.path = options.path;
     this.busyTimeoutMs = Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000));
     this.db = openConnection(options.path, this.busyTimeoutMs);
@@ -120,61 +96,70 @@ export class SqliteStore implements Store {
         }
       },
     };
-    this.transactions = transactionsRepository(access, {
-      list: async (query) => {
-        const pool = this.readPoolFor(query);
-        if (pool) return this.guardAsync(() => pool.page(query));
-        return this.guard(() => this.pages.page(query));
+    this.assemble({
+      access,
+      pages: {
+        list: async (query) => {
+          const pool = this.readPoolFor(query);
+          if (pool) return this.guardAsync(() => pool.page(query));
+          return this.guard(() => this.pages.page(query));
+        },
+        page: async (query) => {
+          const pool = this.readPoolFor(query);
+          if (pool) return this.guardAsync(() => pool.jsonPage(query));
+          return this.guard(() => this.pages.jsonPage(query));
+        },
+        stream: (query) => this.streams.start(() => this.stream(query)),
       },
-      page: async (query) => {
-        const pool = this.readPoolFor(query);
-        if (pool) return this.guardAsync(() => pool.jsonPage(query));
-        return this.guard(() => this.pages.jsonPage(query));
+      reports: {
+        // On a read thread when there are some: a report that scans must not stop this event loop.
+        parts: async (filter, grouping) => {
+          const pool = this.readPool && !this.db.inTransaction ? this.readPool : undefined;
+          if (pool) return this.guardAsync(() => pool.reportParts(filter, grouping));
+          return this.guard(() => this.pages.reportParts(filter, grouping));
+        },
       },
-      stream: (query) => this.streams.start(() => this.stream(query)),
+      imports: {
+        begin: async (bank, record) => {
+          // Writes already queued commit on their own first, not inside the import's transaction.
+          if (this.damage) throw this.damage;
+          await this.writer.flush();
+          return beginSqliteImport(this.db, bank, (error) => this.translate(error), () => this.writer.kickIndexer(), { queries: this.queries, record });
+        },
+      },
+      lifecycle: {
+        migrate: () => migrateToLatest(this.kysely, 'sqlite'),
+        ping: async () => {
+          if (this.damage) throw this.damage;
+          this.guard(() => this.db.prepare(PING_SQL).get());
+        },
+        close: () => this.close(),
+        durabilityWarnings: () => this.durabilityWarnings(),
+      },
     });
-    this.catalogue = catalogueRepository(access);
-    this.rules = rulesRepository(access);
-    this.tokens = tokensRepository(access);
-    this.idempotency = idempotencyRepository(access);
-    this.imports = {
-      begin: async (bank) => {
-        // Writes already queued commit on their own first, not inside the import's transaction.
-        if (this.damage) throw this.damage;
-        await this.writer.flush();
-        return beginSqliteImport(this.db, bank, (error) => this.translate(error), () => this.writer.kickIndexer());
-      },
-    };
-    this.lifecycle = {
-      migrate: () => this.migrate(),
-      ping: async () => {
-        if (this.damage) throw this.damage;
-        this.guard(() => this.db.prepare('SELECT 1').get());
-      },
-      close: () => this.close(),
-      durabilityWarnings: async () => this.durabilityWarnings(),
-    };
   }
 
-  private async migrate(): Promise<void> {
-    const migrator = new Migrator({
-      db: this.kysely,
-      provider: migrationProvider('sqlite'),
-      migrationTableName: 'moneta_migrations',
-      migrationLockTableName: 'moneta_migrations_lock',
-    });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
+  /**
+   * Settings under which an acknowledged write could be lost in a crash, on the connections that
+   * commit: the store's own (imports, and writes when inline) and the writer's (wherever it runs).
+   * Both are set on every open; a warning means the file or the build refused them.
+   */
+  private async durabilityWarnings(): Promise<string[]> {
+    const writer = this.writer instanceof InlineWriter ? [] : durabilityProblems('the writer connection', await this.writer.connectionPragmas());
+    return [...durabilityProblems('the store connection', connectionPragmas(this.db)), ...writer];
   }
 
-  private durabilityWarnings(): string[] {
-    // journal_mode and synchronous are set on every open; report if the file refused them.
-    const mode = String(this.db.pragma('journal_mode', { simple: true })).toLowerCase();
-    const synchronous = Number(this.db.pragma('synchronous', { simple: true }));
-    const warnings: string[] = [];
-    if (mode !== 'wal' && mode !== 'memory') warnings.push(`journal_mode is "${mode}", not WAL`);
-    if (synchronous !== 2 && synchronous !== 3) warnings.push(`synchronous is ${synchronous}, not FULL`);
-    return warnings;
+  /**
+   * What every connection of this store runs with, each read where it lives (the writer thread,
+   * each read thread): for tests, which cannot otherwise see inside those threads.
+   */
+  async connectionPragmas(): Promise<{ connection: 'store' | 'writer' | 'read thread'; pragmas: ConnectionPragmas }[]> {
+    const readers = (await this.readPool?.connectionPragmas()) ?? [];
+    return [
+      { connection: 'store', pragmas: connectionPragmas(this.db) },
+      { connection: 'writer', pragmas: await this.writer.connectionPragmas() },
+      ...readers.map((pragmas) => ({ connection: 'read thread' as const, pragmas })),
+    ];
   }
 
   /** Feeds the trigram index after writes commit (migration 0005); tests pause it. */
@@ -249,8 +234,8 @@ async function* inBatches(rows: TransactionRecord[]): AsyncGenerator<Transaction
 }
 
 function translateError(error: unknown): unknown {
-  if (error instanceof DomainError) return error;
-  if (isIdLimitError(error)) return transactionIdsExhausted();
+  const neutral = engineNeutralError(error);
+  if (neutral) return neutral;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && [...TRANSIENT_CODES].some((prefix) => code.startsWith(prefix))) {
     const message = code.startsWith('SQLITE_FULL') ? 'the database disk is full' : 'the database is busy or unreachable';

@@ -1,9 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import type { TransactionRecord } from '../../domain/transaction.js';
 import { toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../queries.js';
 import type { TransactionStream } from '../store.js';
+import { openReadConnection } from './connection.js';
 
 export const STREAM_BATCH_ROWS = 1000;
 
@@ -14,9 +15,8 @@ export const STREAM_BATCH_ROWS = 1000;
  * checkpoints only until it ends. The connection closes when the batches end or are abandoned.
  */
 export function openSqliteStream(path: string, busyTimeoutMs: number, count: CompiledQuery, page: CompiledQuery): TransactionStream {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
+  const db = openReadConnection(path, busyTimeoutMs);
   try {
-    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     db.exec('BEGIN');
     const total = toCount(db.prepare(count.sql).get(...(count.parameters as unknown[])) as CountRow | undefined);
     const rows = db.prepare(page.sql).iterate(...(page.parameters as unknown[])) as IterableIterator<TransactionRow>;

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { openConnection } from './connection.js';
+import { connectionPragmas, openConnection } from './connection.js';
 import { SearchIndexer } from './search-indexer.js';
 import { SqliteWrites } from './sqlite-writes.js';
 import { WriteBatcher } from './write-batcher.js';
@@ -67,6 +67,11 @@ export class WriterHost {
       this.batcher.submit(() => this.writes.run(command)).then(done, failed);
       return;
     }
+    if (request.control === 'caught-up') {
+      // Answered later, when the indexer gets there; other requests go on meanwhile.
+      this.indexer.caughtUp().then(done, failed);
+      return;
+    }
     try {
       done(this.control(request));
     } catch (error) {
@@ -74,7 +79,7 @@ export class WriterHost {
     }
   }
 
-  private control(request: Exclude<WriterRequest, { command: unknown }>): unknown {
+  private control(request: Exclude<WriterRequest, { command: unknown } | { control: 'caught-up' }>): unknown {
     switch (request.control) {
       case 'flush':
         return this.batcher.flush();
@@ -86,6 +91,8 @@ export class WriterHost {
         return this.indexer.resume();
       case 'index-chunk':
         return this.indexer.indexChunk(request.rows);
+      case 'pragmas':
+        return connectionPragmas(this.db);
     }
   }
 

@@ -4,7 +4,7 @@ import type { WriteCommand } from '../writes.js';
 /** What the store sends its writer thread: writes, and control of the thread and its indexer. */
 export type WriterRequest =
   | { id: number; command: WriteCommand }
-  | { id: number; control: 'flush' | 'kick' | 'pause' | 'resume' }
+  | { id: number; control: 'flush' | 'kick' | 'pause' | 'resume' | 'pragmas' | 'caught-up' }
   | { id: number; control: 'index-chunk'; rows?: number };
 
 /** To a writer thread: requests, or 'close' once its store has nothing more to ask. */

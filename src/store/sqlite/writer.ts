@@ -1,4 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
+import { connectionPragmas, type ConnectionPragmas } from './connection.js';
 import { SearchIndexer } from './search-indexer.js';
 import type { WriteArgs, WriteName, WriteResult } from '../writes.js';
 import { SqliteWrites } from './sqlite-writes.js';
@@ -12,6 +13,8 @@ export interface SearchIndexControl {
   resume(): Promise<void>;
   /** Indexes one chunk now (see SearchIndexer.indexChunk). */
   indexChunk(rows?: number): Promise<IndexOutcome>;
+  /** Resolves once the indexer has found nothing left to index (see SearchIndexer.caughtUp). */
+  caughtUp(): Promise<void>;
 }
 
 /**
@@ -25,6 +28,8 @@ export interface Writer {
   /** Rows were committed outside this writer (an import): the indexer should look. */
   kickIndexer(): void;
   readonly searchIndex: SearchIndexControl;
+  /** The settings of the connection the writes commit on, read where it lives. */
+  connectionPragmas(): Promise<ConnectionPragmas>;
   /** Commits what is queued and stops; the connection it used stays open only if it is the store's. */
   close(): Promise<void>;
 }
@@ -39,7 +44,10 @@ export class InlineWriter implements Writer {
   private readonly indexer: SearchIndexer;
   readonly searchIndex: SearchIndexControl;
 
-  constructor(db: BetterSqlite3.Database, busyTimeoutMs: number) {
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    busyTimeoutMs: number,
+  ) {
     this.writes = new SqliteWrites(db);
     this.indexer = new SearchIndexer(db, busyTimeoutMs);
     this.batcher = new WriteBatcher(db, busyTimeoutMs, () => this.indexer.kick());
@@ -60,6 +68,10 @@ export class InlineWriter implements Writer {
     this.indexer.kick();
   }
 
+  async connectionPragmas(): Promise<ConnectionPragmas> {
+    return connectionPragmas(this.db);
+  }
+
   async close(): Promise<void> {
     this.batcher.flush();
     this.indexer.close();
@@ -71,5 +83,6 @@ function controlOf(indexer: SearchIndexer): SearchIndexControl {
     pause: async () => indexer.pause(),
     resume: async () => indexer.resume(),
     indexChunk: async (rows) => indexer.indexChunk(rows),
+    caughtUp: () => indexer.caughtUp(),
   };
 }

@@ -82,7 +82,8 @@ export function bodyMutations(schema: JsonSchema, base: fc.Arbitrary<Parts>, wor
       mutations.push(
         fc.tuple(base, fc.constantFrom(...wrong)).map(([parts, value]) => ({
           parts: { ...parts, body: { json: { ...objectBody(parts), [name]: value } } },
-          expect: { in: 'body' as const, name },
+          // An object given where an object belongs may be refused for a property inside it (`rule.category`).
+          expect: { in: 'body' as const, name, prefix: typeof value === 'object' && value !== null && !Array.isArray(value) },
           mutation: `${name}: ${JSON.stringify(value)}`,
         })),
       );

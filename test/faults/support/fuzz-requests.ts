@@ -1,3 +1,4 @@
+import { ruleBodyAsDescribed } from './rule-bodies.js';
 import fc from 'fast-check';
 import type { OperationSpec, ParameterSpec } from '../../../src/http/contract.js';
 import type { FieldLocation } from '../../../src/domain/errors.js';
@@ -74,6 +75,11 @@ function render(operation: OperationSpec, parts: Parts, extra: Pick<FuzzRequest,
 
 const SORT_FIELD = /^[+ -]?(.*)$/;
 
+// A number parameter's value is drawn as a number (schema-arbitrary.ts), a date as text.
+function inOrder(low: unknown, high: unknown, read: (text: string) => string | number): boolean {
+  return low === undefined || high === undefined || read(String(low)) <= read(String(high));
+}
+
 function sortFieldsUnique(sort: string): boolean {
   const fields = sort.split(',').map((part) => SORT_FIELD.exec(part)![1]);
   return new Set(fields).size === fields.length;
@@ -99,12 +105,15 @@ function uniqueIdempotencyKey(headers: Record<string, string>): Record<string, s
 /** A valid request's parts (values not yet encoded into a URL). */
 export function validParts(operation: OperationSpec, world: World): fc.Arbitrary<Parts> {
   const path = operation.parameters.filter((p) => p.in === 'path');
-  const query = operation.parameters.filter((p) => p.in === 'query');
+  // A change cursor is opaque: only one the server handed out is valid, so valid requests start from the beginning.
+  const query = operation.parameters.filter((p) => p.in === 'query' && !(operation.path === '/changes' && p.name === 'since'));
   const headers = operation.parameters.filter((p) => p.in === 'header');
   const pathArb = fc.record(Object.fromEntries(path.map((p) => [p.name, parameterValue(p, world).map(enc)])));
   const queryArb = fc
     .record(Object.fromEntries(query.map((p) => [p.name, parameterValue(p, world)])), { requiredKeys: query.filter((p) => p.required).map((p) => p.name) })
-    .filter((values) => values.sort === undefined || sortFieldsUnique(values.sort as string));
+    .filter((values) => values.sort === undefined || sortFieldsUnique(values.sort as string))
+    // "from not after to, minValue not above maxValue": the filters' rule, stated in prose.
+    .filter((values) => inOrder(values.from, values.to, String) && inOrder(values.minValue, values.maxValue, Number));
   const headerArb = fc.record(Object.fromEntries(headers.map((p) => [p.name, parameterValue(p, world)])), {
     requiredKeys: headers.filter((p) => p.required).map((p) => p.name),
   });
@@ -112,9 +121,9 @@ export function validParts(operation: OperationSpec, world: World): fc.Arbitrary
     ? fc.tuple(arbitraryFor(asRequestSchema(operation.body.schema)).filter(fitsInNfc), fc.nat()).map(([body, pick]) => {
         // "bank, when given, must name a known bank": the contract says so in prose, not in the schema.
         if (typeof body === 'object' && body !== null && 'bank' in body) {
-          return { ...body, bank: world.banks[pick % world.banks.length] };
+          return ruleBodyAsDescribed(operation.operationId, { ...body, bank: world.banks[pick % world.banks.length] }, world.banks, pick);
         }
-        return body;
+        return ruleBodyAsDescribed(operation.operationId, body, world.banks, pick);
       })
     : fc.constant(undefined);
   return fc.record({ path: pathArb, query: queryArb, headers: headerArb, body: bodyArb }).map((drawn) => ({

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { build } from 'esbuild';
 import { projectFile } from '../../../src/project-root.js';
-import { request as requestPath, type HttpResult } from '../../support/spawned-server.js';
+import { request as requestPath, spawnServe, type HttpResult } from '../../support/spawned-server.js';
 
 /**
  * The real server in its own process (`moneta serve`), for tests that kill it, starve its disk or
@@ -55,51 +53,24 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-export async function startServerProcess(db: string, extraArgs: string[] = [], timeoutMs = 30_000): Promise<ServerProcess> {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [await serverEntry(), 'serve', '--db', db, '--port', String(port), '--workers', '1', '--log-level', 'warn', ...extraArgs],
-    { cwd: projectFile('.'), stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited while starting (${child.exitCode ?? child.signalCode}):\n${output}`);
-    }
-    try {
-      const response = await fetch(`${url}/healthz`);
-      await response.arrayBuffer();
-      if (response.status === 200) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not answer /healthz within ${timeoutMs} ms:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/**
+ * `moneta serve --port 0` from the bundle, resolved once its start-up line names the port it
+ * bound (no port picked here, released and bound again by the server: another process could
+ * take it in between).
+ */
+export async function startServerProcess(db: string, extraArgs: string[] = []): Promise<ServerProcess> {
+  const server = await spawnServe([await serverEntry()], ['--db', db, '--workers', '1', '--log-level', 'warn', ...extraArgs]);
   const finish = async (signal: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    await exited;
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
+    await server.exited;
   };
-  return { url, child, output: () => output, kill: () => finish('SIGKILL'), stop: () => finish('SIGTERM') };
+  return {
+    url: server.baseUrl,
+    child: server.child,
+    output: () => server.output.join('\n'),
+    kill: () => finish('SIGKILL'),
+    stop: () => finish('SIGTERM'),
+  };
 }
 
 export type { HttpResult } from '../../support/spawned-server.js';

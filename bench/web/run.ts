@@ -1,0 +1,137 @@
+/// <reference lib="dom" />
+/**
+ * `npm run bench:web`: the web app in Chromium on the 1,000,000-row bench store (bench/dataset.ts),
+ * against `moneta serve` built from this tree. Not a test: it prints each figure with its target
+ * and a baseline measured in the same run (the raw API call for the same data, from the page).
+ * BENCH_ROWS changes the store's size; BENCH_TRIES the number of search keystrokes (50).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { projectFile } from '../../src/project-root.js';
+import { buildWebApp, DESKTOP, launchBrowser } from '../../test/support/browser.js';
+import { cachedSqliteFile, workingCopy } from '../dataset.js';
+import { freePort, startProcess } from '../processes.js';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const TRIES = Number(process.env.BENCH_TRIES ?? 50);
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  await buildWebApp();
+  const db = workingCopy(await cachedSqliteFile(ROWS, log), `web-${ROWS}.db`);
+  const port = await freePort();
+  const server = await startProcess(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--db', db, '--port', String(port), '--workers', '1'],
+    port,
+    '/transactions?limit=0',
+    { cwd: projectFile('.') },
+  );
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
+    // tsx compiles the evaluate() callbacks below with esbuild's keepNames, which calls __name.
+    await page.addInitScript('globalThis.__name = (target) => target;');
+    const firstRows = '.body .row:not(.placeholder):not(.stale)';
+
+    // 1. Navigation to the first rows visible (a cold page; the server already warm).
+    await page.goto(`${server.url}/app/`);
+    await page.locator(firstRows).first().waitFor({ timeout: 60_000 });
+    const navigations: number[] = [];
+    for (let run = 0; run < 5; run += 1) {
+      const started = Date.now();
+      await page.goto(`${server.url}/app/?run=${run}`);
+      await page.locator(firstRows).first().waitFor({ timeout: 60_000 });
+      navigations.push(Date.now() - started);
+    }
+    const apiFirstPage = await page.evaluate(async () => {
+      const started = performance.now();
+      await (await fetch('/transactions?limit=200&offset=0')).text();
+      return performance.now() - started;
+    });
+
+    // 2. A search keystroke to updated rows: the count line changes to the new total.
+    const words = ['ald', 'aldi', 'cof', 'coff', 'tax', 'rent', 'ama', 'amaz', 'spa', 'uber'];
+    const search = page.getByRole('searchbox', { name: 'Search descriptions' });
+    const keystrokes: number[] = [];
+    const apiSearches: number[] = [];
+    for (let run = 0; run < TRIES; run += 1) {
+      const word = words[run % words.length]!;
+      await search.fill(word.slice(0, -1));
+      await page.locator(`.grid[data-shown-search="${word.slice(0, -1)}"]`).waitFor();
+      const elapsed = await page.evaluate(
+        async ({ letter, word }) => {
+          const input = document.querySelector<HTMLInputElement>('input[type=search]')!;
+          const started = performance.now();
+          input.value += letter;
+          input.dispatchEvent(new InputEvent('input', { bubbles: true, data: letter }));
+          return new Promise<number>((resolve) => {
+            const check = () => {
+              const shown = document.querySelector<HTMLElement>('.grid')?.dataset.shownSearch;
+              if (shown === word && !document.querySelector('.body .row.stale')) resolve(performance.now() - started);
+              else requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+          });
+        },
+        { letter: word.slice(-1), word },
+      );
+      keystrokes.push(elapsed);
+      apiSearches.push(
+        await page.evaluate(async (text) => {
+          const started = performance.now();
+          await (await fetch(`/transactions?limit=200&offset=0&description=${encodeURIComponent(text)}`)).text();
+          return performance.now() - started;
+        }, word),
+      );
+    }
+
+    // 3. Scrolling through 10,000 rows, a screen at a time, each screen's rows loaded.
+    await page.goto(`${server.url}/app/`);
+    await page.locator(firstRows).first().waitFor();
+    const scrolled = await page.evaluate(async () => {
+      const box = document.querySelector<HTMLDivElement>('.body')!;
+      const rowHeight = 32;
+      const started = performance.now();
+      while (box.scrollTop < 10_000 * rowHeight) {
+        const before = box.scrollTop;
+        box.scrollTop += box.clientHeight;
+        if (box.scrollTop === before) break;
+        await new Promise<void>((resolve) => {
+          const check = () => (document.querySelector('.body .row.placeholder') ? requestAnimationFrame(check) : resolve());
+          requestAnimationFrame(check);
+        });
+      }
+      return performance.now() - started;
+    });
+
+    // 4. What the first screen downloads, gzipped.
+    const assets = projectFile('dist/web/assets');
+    const gz = (suffix: string) => readdirSync(assets).filter((name) => name.endsWith(suffix)).reduce((sum, name) => sum + gzipSync(readFileSync(join(assets, name))).length, 0);
+    const html = gzipSync(readFileSync(projectFile('dist/web/index.html'))).length;
+
+    const rows: Array<[string, string, string, string]> = [
+      ['navigation to first rows visible (p50 of 5)', ms(percentile(navigations, 50)), '≤ 500 ms', `API first page ${ms(apiFirstPage)}`],
+      [`search keystroke → updated rows, p50 (${TRIES})`, ms(percentile(keystrokes, 50)), '', `API search p50 ${ms(percentile(apiSearches, 50))}`],
+      [`search keystroke → updated rows, p95 (${TRIES})`, ms(percentile(keystrokes, 95)), '≤ 150 ms', `API search p95 ${ms(percentile(apiSearches, 95))}`],
+      ['scrolling through 10,000 rows (screen by screen, loaded)', ms(scrolled), 'report', `${(10_000 / (scrolled / 1000)).toFixed(0)} rows/s`],
+      ['gzipped JS of the first screen', kb(gz('.js')), '≤ 150 KB', `index.html ${kb(html)}`],
+      ['gzipped CSS', kb(gz('.css')), 'report', ''],
+    ];
+    console.log(`web app on ${ROWS.toLocaleString('en')} rows (SQLite, 1 worker)`);
+    for (const [what, figure, target, baseline] of rows) console.log(`${what.padEnd(58)} ${figure.padStart(10)}  ${target.padEnd(9)} ${baseline}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,141 @@
+import type { Command } from 'commander';
+import type { StoreFlags } from '../config.js';
+import { isRealDate } from '../domain/dates.js';
+import { normaliseName } from '../domain/names.js';
+import { REPORT_PERIODS, type ReportPeriod } from '../domain/reports/periods.js';
+import { foldForSearch } from '../domain/text.js';
+import { checkFilterRanges, type FilterFieldNames, type TransactionFilter } from '../domain/transaction-filter.js';
+import { DomainError } from '../domain/errors.js';
+import { parseNumberParameter } from '../http/number-parameter.js';
+import { ReportsService } from '../services/reports.service.js';
+import type { Store } from '../store/store.js';
+import { addStoreOptions, UsageError, withStore } from './cli-support.js';
+import { cashflowTable, categoriesTable, payeesTable, renderCsv, renderTable, totalsTable, type ReportTable } from './report-output.js';
+import { jsonForTerminal } from './terminal-text.js';
+
+interface ReportFlags extends StoreFlags {
+  category?: string;
+  uncategorised?: boolean;
+  bank?: string;
+  description?: string;
+  from?: string;
+  to?: string;
+  minValue?: string;
+  maxValue?: string;
+  period?: string;
+  limit?: string;
+  json?: boolean;
+  csv?: boolean;
+}
+
+/** How a problem with the filter names it here: by its flag. */
+const FLAG_NAMES: FilterFieldNames = { location: 'query', from: '--from', to: '--to', minValue: '--min-value', maxValue: '--max-value' };
+
+type Report = (reports: ReportsService, filter: TransactionFilter, flags: ReportFlags) => Promise<{ json: unknown; table: ReportTable }>;
+
+const REPORTS: Record<string, { description: string; period?: boolean; limit?: boolean; run: Report }> = {
+  totals: {
+    description: 'Count, income, expenses and net of the matching transactions',
+    run: async (reports, filter) => {
+      const totals = await reports.totals(filter);
+      return { json: totals, table: totalsTable(totals) };
+    },
+  },
+  categories: {
+    description: 'Totals per category and per group, per period',
+    period: true,
+    run: async (reports, filter, flags) => {
+      const report = await reports.byCategory(filter, periodOf(flags));
+      return { json: report, table: categoriesTable(report) };
+    },
+  },
+  cashflow: {
+    description: 'Income, expenses and net per period',
+    period: true,
+    run: async (reports, filter, flags) => {
+      const report = await reports.cashflow(filter, periodOf(flags));
+      return { json: report, table: cashflowTable(report) };
+    },
+  },
+  payees: {
+    description: 'The largest counterparties, by the merchant words of their descriptions',
+    limit: true,
+    run: async (reports, filter, flags) => {
+      const report = await reports.topPayees(filter, limitOf(flags));
+      return { json: report, table: payeesTable(report) };
+    },
+  },
+};
+
+export function registerReportCommand(program: Command): void {
+  const report = program.command('report').description('Reports over the transactions (the same as the API\'s /reports); exact sums');
+  for (const [name, spec] of Object.entries(REPORTS)) {
+    const command = report
+      .command(name)
+      .description(spec.description)
+      .option('--category <name>', 'only this category')
+      .option('--uncategorised', 'only transactions without a category')
+      .option('--bank <id>', 'only this bank')
+      .option('--description <text>', 'the description contains this text (case-insensitive)')
+      .option('--from <date>', 'dated on or after this day (YYYY-MM-DD)')
+      .option('--to <date>', 'dated on or before this day (YYYY-MM-DD)')
+      .option('--min-value <x>', 'value at least x (negative = money out)')
+      .option('--max-value <y>', 'value at most y');
+    if (spec.period) command.option('--period <period>', `${REPORT_PERIODS.join(', ')} (default month)`);
+    if (spec.limit) command.option('--limit <n>', 'how many payees, 1 to 1000 (default 10)');
+    addStoreOptions(command.option('--json', 'print JSON').option('--csv', 'print CSV')).action(async (flags: ReportFlags) => {
+      if (flags.json && flags.csv) throw new UsageError('choose one of --json and --csv');
+      const filter = filterOf(flags);
+      await withStore(flags, 'existing', async (store: Store) => {
+        const { json, table } = await spec.run(new ReportsService(store, FLAG_NAMES), filter, flags);
+        if (flags.json) process.stdout.write(`${jsonForTerminal(json)}\n`);
+        else if (flags.csv) process.stdout.write(renderCsv(table, process.stdout.isTTY === true));
+        else process.stdout.write(renderTable(table));
+      });
+    });
+  }
+}
+
+function filterOf(flags: ReportFlags): TransactionFilter {
+  if (flags.category !== undefined && flags.uncategorised) throw new UsageError('choose one of --category and --uncategorised');
+  const filter: TransactionFilter = {};
+  if (flags.uncategorised) filter.category = null;
+  else if (flags.category !== undefined) filter.category = normaliseName(flags.category);
+  if (flags.bank !== undefined) filter.bank = flags.bank;
+  if (flags.description !== undefined) filter.descriptionContains = foldForSearch(flags.description);
+  if (flags.from !== undefined) filter.from = dateOf('--from', flags.from);
+  if (flags.to !== undefined) filter.to = dateOf('--to', flags.to);
+  if (flags.minValue !== undefined) filter.minValue = numberOf('--min-value', flags.minValue);
+  if (flags.maxValue !== undefined) filter.maxValue = numberOf('--max-value', flags.maxValue);
+  try {
+    checkFilterRanges(filter, FLAG_NAMES);
+  } catch (error) {
+    if (error instanceof DomainError) throw new UsageError(error.message);
+    throw error;
+  }
+  return filter;
+}
+
+function dateOf(flag: string, text: string): string {
+  if (!isRealDate(text)) throw new UsageError(`${flag} must be a real calendar date written YYYY-MM-DD (got "${text}")`);
+  return text;
+}
+
+function numberOf(flag: string, text: string): number {
+  const parsed = parseNumberParameter(text);
+  if (!parsed.ok) throw new UsageError(`${flag} ${parsed.message} (got "${text}")`);
+  if (Math.abs(parsed.value) > 3.4028234663852886e38) throw new UsageError(`${flag} is outside the range of values (got "${text}")`);
+  return parsed.value;
+}
+
+function periodOf(flags: ReportFlags): ReportPeriod {
+  const period = flags.period ?? 'month';
+  if (!(REPORT_PERIODS as readonly string[]).includes(period)) throw new UsageError(`--period must be one of ${REPORT_PERIODS.join(', ')} (got "${period}")`);
+  return period as ReportPeriod;
+}
+
+function limitOf(flags: ReportFlags): number {
+  const text = flags.limit ?? '10';
+  if (!/^[1-9]\d{0,3}$/.test(text) || Number(text) > 1000) throw new UsageError(`--limit must be a whole number from 1 to 1000 (got "${text}")`);
+  return Number(text);
+}

@@ -1,0 +1,11 @@
+import type { DemoDataService } from '../../services/demo-data.service.js';
+import type { OperationHandlers } from '../operation-types.js';
+
+/** Operations under /manage/: changes the seed's read-only paths do not offer. */
+export function managementHandlers(demo: DemoDataService): Pick<OperationHandlers, 'loadDemoData'> {
+  return {
+    async loadDemoData(_input, reply) {
+      return reply.code(201).send(await demo.loadIntoEmptyStore());
+    },
+  };
+}

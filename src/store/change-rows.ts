@@ -1,0 +1,60 @@
+import type { Change, ChangeCursor, ChangePage } from '../domain/change-feed.js';
+import { CHANGE_PHASES, type ChangeRow } from './change-feed-queries.js';
+import { toTransactionRecord } from './queries.js';
+import type { DeletedRow } from './corrections-queries.js';
+import type { DeletedTransaction, DeletionReason } from '../domain/trash.js';
+
+/** A page of the change feed from rows read with one more than `limit` (which tells whether there are more). */
+export function toChangePage(rows: readonly ChangeRow[], limit: number, cursor: ChangeCursor): ChangePage {
+  const listed = rows.slice(0, limit);
+  const last = listed[listed.length - 1];
+  const next: ChangeCursor = last ? cursorOf(last) : cursor;
+  return { changes: listed.map(toChange), next, more: rows.length > limit };
+}
+
+function cursorOf(row: ChangeRow): ChangeCursor {
+  const phase = Number(row.phase);
+  const integerKey = phase === CHANGE_PHASES.transactionPut || phase === CHANGE_PHASES.transactionDelete;
+  return { seq: Number(row.seq), phase, key: integerKey ? Number(row.id) : String(row.key) };
+}
+
+function toChange(row: ChangeRow): Change {
+  switch (Number(row.phase)) {
+    case CHANGE_PHASES.categoryPut:
+      return { type: 'category', op: 'put', category: { name: String(row.key), group: row.group_name } };
+    case CHANGE_PHASES.bankPut:
+      return { type: 'bank', op: 'put', bank: { id: String(row.key), name: String(row.name), aggregatorId: row.aggregator_id } };
+    case CHANGE_PHASES.transactionPut:
+      return {
+        type: 'transaction',
+        op: 'put',
+        transaction: toTransactionRecord({
+          id: Number(row.id),
+          date: String(row.date),
+          description: String(row.description),
+          value: Number(row.value),
+          category: row.category,
+          bank_id: row.bank_id,
+          category_source: row.category_source,
+        }),
+      };
+    case CHANGE_PHASES.transactionDelete:
+      return { type: 'transaction', op: 'delete', id: Number(row.id) };
+    case CHANGE_PHASES.bankDelete:
+      return { type: 'bank', op: 'delete', id: String(row.key) };
+    case CHANGE_PHASES.categoryDelete:
+      return { type: 'category', op: 'delete', name: String(row.key) };
+    default:
+      throw new Error(`unknown change phase ${String(row.phase)}`);
+  }
+}
+
+export function toDeletedTransaction(row: DeletedRow): DeletedTransaction {
+  return { transaction: toTransactionRecord(row), deletedAt: Number(row.deleted_at), deletedBy: deletionReason(row.deleted_reason, row.deleted_reference) };
+}
+
+function deletionReason(reason: string, reference: string | null): DeletionReason {
+  if (reason === 'import') return { reason: 'import', importId: Number(reference) };
+  if (reason === 'bank') return { reason: 'bank', bankId: String(reference) };
+  return { reason: 'request' };
+}

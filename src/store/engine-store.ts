@@ -1,0 +1,100 @@
+import { Migrator, type Kysely } from 'kysely';
+import { DomainError } from '../domain/errors.js';
+import { isIdLimitError, transactionIdsExhausted } from './id-limit.js';
+import { migrationProvider } from './migrations/index.js';
+import {
+  catalogueRepository,
+  changeFeedRepository,
+  trashRepository,
+  idempotencyRepository,
+  rulesRepository,
+  tokensRepository,
+  transactionsRepository,
+  type EngineAccess,
+  type PageReads,
+} from './repositories.js';
+import type { Database as Schema } from './schema.js';
+import type {
+  CatalogueRepository,
+  ChangeFeedRepository,
+  TrashRepository,
+  EngineName,
+  IdempotencyRepository,
+  ImportsRepository,
+  ReportsRepository,
+  RulesRepository,
+  Store,
+  StoreLifecycle,
+  TokensRepository,
+  TransactionsRepository,
+} from './store.js';
+
+/** What an engine brings to its store; everything else is built here, once for both. */
+export interface EngineParts {
+  access: EngineAccess;
+  pages: PageReads;
+  imports: ImportsRepository;
+  /** Engine-specific: SQLite reads reports on its read threads. */
+  reports: ReportsRepository;
+  lifecycle: StoreLifecycle;
+}
+
+/**
+ * The store of either engine: the repositories written once over the engine's access
+ * (repositories.ts). An engine's constructor opens its connections, then calls assemble().
+ */
+export abstract class EngineStore implements Store {
+  abstract readonly engine: EngineName;
+  declare readonly lifecycle: StoreLifecycle;
+  declare readonly transactions: TransactionsRepository;
+  declare readonly catalogue: CatalogueRepository;
+  declare readonly rules: RulesRepository;
+  declare readonly imports: ImportsRepository;
+  declare readonly tokens: TokensRepository;
+  declare readonly idempotency: IdempotencyRepository;
+  declare readonly reports: ReportsRepository;
+  declare readonly trash: TrashRepository;
+  declare readonly changes: ChangeFeedRepository;
+
+  /** Sets the Store's members, once, from the end of the engine's constructor. */
+  protected assemble({ access, pages, imports, reports, lifecycle }: EngineParts): void {
+    const members: Omit<Store, 'engine'> = {
+      lifecycle,
+      transactions: transactionsRepository(access, pages),
+      catalogue: catalogueRepository(access),
+      rules: rulesRepository(access),
+      imports,
+      tokens: tokensRepository(access),
+      idempotency: idempotencyRepository(access),
+      reports,
+      trash: trashRepository(access),
+      changes: changeFeedRepository(access),
+    };
+    Object.assign(this, members);
+  }
+}
+
+/** The statement a ping runs: the store answers at all. */
+export const PING_SQL = 'SELECT 1';
+
+/** Applies the engine's pending migrations; throws what the migrator reports. */
+export async function migrateToLatest(kysely: Kysely<Schema>, engine: EngineName): Promise<void> {
+  const migrator = new Migrator({
+    db: kysely,
+    provider: migrationProvider(engine),
+    migrationTableName: 'moneta_migrations',
+    migrationLockTableName: 'moneta_migrations_lock',
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}
+
+/**
+ * Errors that mean the same on every engine: a DomainError as it is, the transaction id limit
+ * (migration 0007) as the domain's "exhausted"; undefined for anything the engine must judge.
+ */
+export function engineNeutralError(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  if (isIdLimitError(error)) return transactionIdsExhausted();
+  return undefined;
+}

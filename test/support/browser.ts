@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { projectFile } from '../../src/project-root.js';
+
+/** Debian's chromium package; a browser is never downloaded. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Why the browser tests cannot run here, or null. With MONETA_REQUIRE_BROWSER=1 (CI) a missing browser fails instead. */
+export function browserSkipReason(): string | null {
+  if (existsSync(CHROMIUM)) return null;
+  const reason = `${CHROMIUM} is missing: install it with \`apt-get install -y chromium\` (the browser tests never download one)`;
+  if (process.env.MONETA_REQUIRE_BROWSER === '1') throw new Error(`MONETA_REQUIRE_BROWSER=1 but ${reason}`);
+  console.warn(`SKIPPING the web app's browser tests: ${reason}`);
+  return reason;
+}
+
+/**
+ * Chromium headless, quiet (no background networking, updates or sync), in a fresh profile
+ * (playwright makes a temporary user-data-dir per launch). The caller closes it.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return browser;
+}
+
+/** Builds web/ into dist/web, so the server under test serves the source as it is now. */
+export async function buildWebApp(): Promise<void> {
+  await promisify(execFile)(process.execPath, [projectFile('node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: projectFile('.'),
+  });
+}
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Saves a screenshot under test-results/screenshots (git-ignored) to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const folder = projectFile('test-results/screenshots');
+  await mkdir(folder, { recursive: true });
+  await page.screenshot({ path: join(folder, `${name}.png`) });
+}
+
+/** Every Content-Security-Policy violation and uncaught error the page reports. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  return errors;
+}
+
+/** Runs axe-core in the page; returns the serious and critical violations. */
+export async function axeViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; nodes: string[] }>> {
+  // Evaluated through the DevTools protocol: a <script> tag would (rightly) be refused by the CSP.
+  await page.evaluate(await readFile(projectFile('node_modules/axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run();
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({ id: violation.id, impact: violation.impact ?? '', help: violation.help, nodes: violation.nodes.map((node) => JSON.stringify(node.target)) }));
+  });
+}

@@ -1,0 +1,104 @@
+import type { Ref } from 'preact';
+import type { Bank, Category, Problem } from '../api/types.js';
+import type { RegisterState } from '../lib/url-state.js';
+
+type Range = Pick<RegisterState, 'from' | 'to' | 'minValue' | 'maxValue'>;
+
+interface Props {
+  search: string;
+  category: string | null;
+  bank: string | null;
+  categories: readonly Category[];
+  banks: readonly Bank[];
+  range: Range;
+  /** The API's 400 for the filter: each field it names gets its message beside it. */
+  problem: Problem | null;
+  searchRef: Ref<HTMLInputElement>;
+  onRange(range: Partial<Range>): void;
+  onSearch(text: string): void;
+  onCategory(category: string | null): void;
+  onBank(bank: string | null): void;
+}
+
+/** '' in the select means "any"; the API's empty category (uncategorised) gets its own value. */
+const UNCATEGORISED = '\u0000uncategorised';
+
+const amount = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
+
+export function FilterBar({ search, category, bank, categories, banks, range, problem, searchRef, onSearch, onCategory, onBank, onRange }: Props) {
+  const errorOf = (name: string) => problem?.errors.find((error) => error.in === 'query' && error.name === name)?.message ?? null;
+  const field = (name: keyof Range, label: string, type: 'date' | 'number', value: string | number | null, parse: (text: string) => Partial<Range>) => {
+    const error = errorOf(name);
+    return (
+      <label class="range-field">
+        <span class="range-label">{label}</span>
+        <input
+          type={type}
+          name={name}
+          step={type === 'number' ? 'any' : undefined}
+          value={value ?? ''}
+          aria-invalid={error !== null}
+          aria-describedby={error !== null ? `filter-${name}-error` : undefined}
+          onChange={(event) => onRange(parse(event.currentTarget.value))}
+        />
+        {error !== null && (
+          <span class="field-error" id={`filter-${name}-error`} role="alert">
+            {label} {error}
+          </span>
+        )}
+      </label>
+    );
+  };
+  return (
+    <div class="filter-bar" role="search">
+      <label class="search">
+        <span class="visually-hidden">Search descriptions</span>
+        <input
+          ref={searchRef}
+          type="search"
+          placeholder="Search descriptions  ( / )"
+          value={search}
+          onInput={(event) => onSearch(event.currentTarget.value)}
+          autocomplete="off"
+          spellcheck={false}
+        />
+      </label>
+      <label>
+        <span class="visually-hidden">Category filter</span>
+        <select
+          value={category === null ? '' : category === '' ? UNCATEGORISED : category}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            onCategory(value === '' ? null : value === UNCATEGORISED ? '' : value);
+          }}
+        >
+          <option value="">All categories</option>
+          <option value={UNCATEGORISED}>Uncategorised ( u )</option>
+          {categories.map((option) => (
+            <option key={option.name} value={option.name}>
+              {option.group ? `${option.group.name} › ${option.name}` : option.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span class="visually-hidden">Bank filter</span>
+        <select value={bank ?? ''} onChange={(event) => onBank(event.currentTarget.value || null)}>
+          <option value="">All banks</option>
+          {banks.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset class="ranges">
+        <legend class="visually-hidden">Date and amount ranges</legend>
+        {field('from', 'From date', 'date', range.from, (text) => ({ from: text || null }))}
+        {field('to', 'To date', 'date', range.to, (text) => ({ to: text || null }))}
+        {field('minValue', 'Min amount', 'number', range.minValue, (text) => ({ minValue: amount(text) }))}
+        {field('maxValue', 'Max amount', 'number', range.maxValue, (text) => ({ maxValue: amount(text) }))}
+      </fieldset>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useRef } from 'preact/hooks';
+
+export const KEYS: ReadonlyArray<[keys: string, action: string]> = [
+  ['j / ↓', 'next row'],
+  ['k / ↑', 'previous row'],
+  ['Enter or c', 'edit the category (type to filter, Enter to choose or create, Esc to cancel)'],
+  ['x', 'select or deselect the row; shift+click a checkbox selects a range'],
+  ['/', 'search descriptions'],
+  ['u', 'show uncategorised only (again: show all)'],
+  ['?', 'this sheet'],
+];
+
+/** The register's keys, in a modal dialog (Esc or the button closes it). */
+export function KeySheet({ onClose }: { onClose(): void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog ref={dialog} class="key-sheet" aria-labelledby="key-sheet-title" onClose={onClose}>
+      <h2 id="key-sheet-title">Keys</h2>
+      <table>
+        <tbody>
+          {KEYS.map(([keys, action]) => (
+            <tr key={keys}>
+              <th scope="row">
+                <kbd>{keys}</kbd>
+              </th>
+              <td>{action}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form method="dialog">
+        <button type="submit">Close</button>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,323 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { api } from '../api/client.js';
+import type { Problem } from '../api/types.js';
+import { formatCount } from '../lib/format.js';
+import { clickSort, sortMark, type SortField } from '../lib/sort-keys.js';
+import { isUnfiltered, listFilter, readState, writeState, type RegisterState } from '../lib/url-state.js';
+import { scrollTopFor, viewportAt } from '../lib/viewport.js';
+import { CategoryPicker, type PickerChoice } from './CategoryPicker.js';
+import { FilterBar } from './FilterBar.js';
+import { FirstRun } from './FirstRun.js';
+import { KeySheet } from './KeySheet.js';
+import { RegisterRow } from './RegisterRow.js';
+import { useCatalogue } from './use-catalogue.js';
+import { useRegisterKeys } from './use-register-keys.js';
+import { useRows } from './use-rows.js';
+import { useViewport } from './use-viewport.js';
+
+const SEARCH_DEBOUNCE_MS = 60;
+const COLUMNS: ReadonlyArray<[SortField, string, string]> = [
+  ['date', 'Date', 'c-date'],
+  ['description', 'Description', 'c-description'],
+  ['category', 'Category', 'c-category'],
+  ['value', 'Amount', 'c-amount'],
+];
+
+interface Props {
+  readOnly: boolean;
+  /** Bumped by the app when it retries after an outage. */
+  retryTick: number;
+}
+
+export function Register({ readOnly, retryTick }: Props) {
+  const locale = navigator.language;
+  const today = new Date().toISOString().slice(0, 10);
+  const [state, setState] = useState<RegisterState>(() => readState(location.search));
+  const [searchText, setSearchText] = useState(state.search);
+  const [cursor, setCursor] = useState(state.row);
+  // Where the cursor is now, before Preact renders it: keys pressed faster than the page renders
+  // (key repeat, a busy machine) each move on from the last, never from a stale render.
+  const cursorNow = useRef(cursor);
+  cursorNow.current = cursor;
+  const [selected, setSelected] = useState<Set<number>>(() => new Set());
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const [editing, setEditing] = useState<{ index: number; error: string | null } | null>(null);
+  const [keySheet, setKeySheet] = useState(false);
+  const [epoch, setEpoch] = useState(0);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const lastChange = useRef<'search' | 'other' | null>(null);
+  const restored = useRef(false);
+  const catalogue = useCatalogue();
+  const view = useViewport();
+  const grid = useRef<HTMLDivElement>(null);
+  const box = view.element;
+
+  const filter = useMemo(() => listFilter(state), [state]);
+  // The size of the list as last rendered places the viewport; until the URL's row is scrolled
+  // to, that row decides the first page asked for.
+  const lastTotal = useRef(0);
+  const viewport = viewportAt(lastTotal.current, view.rowHeight, view.height, view.scrollTop);
+  const first = restored.current ? viewport.first : state.row;
+  const rows = useRows(filter, first, Math.ceil(view.height / view.rowHeight) + 1, epoch);
+  lastTotal.current = rows.total;
+
+  /** A filter or order change is a history entry; typing more of the same search replaces it. */
+  const change = useCallback((next: Partial<RegisterState>, kind: 'search' | 'other') => {
+    setState((now) => {
+      const merged = { ...now, ...next, row: 0 };
+      const url = `${location.pathname}${writeState(merged)}`;
+      if (kind === 'search' && lastChange.current === 'search') history.replaceState(null, '', url);
+      else history.pushState(null, '', url);
+      lastChange.current = kind;
+      return merged;
+    });
+    setCursor(0);
+    setSelected(new Set());
+    if (box.current) box.current.scrollTop = 0;
+  }, []);
+
+  // Back and forward: the URL is the state.
+  useEffect(() => {
+    const onPop = () => {
+      const next = readState(location.search);
+      lastChange.current = null;
+      restored.current = false;
+      setState(next);
+      setSearchText(next.search);
+      setCursor(next.row);
+    };
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+
+  useEffect(() => {
+    if (searchText === state.search) return;
+    const timer = setTimeout(() => change({ search: searchText }, 'search'), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, state.search, change]);
+
+  // Once the list's size is known, scroll to the row the URL names (a shared link, back/forward).
+  useEffect(() => {
+    if (restored.current || rows.settling || !box.current) return;
+    restored.current = true;
+    box.current.scrollTop = scrollTopFor(state.row, rows.total, view.rowHeight, view.height);
+  }, [rows.settling, rows.total, state.row, view.rowHeight, view.height]);
+
+  // The first visible row goes into the URL (replacing the entry) once scrolling rests.
+  useEffect(() => {
+    if (!restored.current || viewport.first === state.row) return;
+    const timer = setTimeout(() => {
+      const next = { ...state, row: viewport.first };
+      history.replaceState(null, '', `${location.pathname}${writeState(next)}`);
+      setState(next);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [viewport.first, state]);
+
+  useEffect(() => {
+    if (retryTick > 0) rows.retry();
+    // Only on a new tick: rows is a fresh object each render.
+  }, [retryTick]);
+
+  const moveCursor = useCallback(
+    (to: number) => {
+      const index = Math.max(0, Math.min(rows.total - 1, to));
+      cursorNow.current = index;
+      setCursor(index);
+      const element = box.current;
+      if (!element) return;
+      const at = viewportAt(rows.total, view.rowHeight, view.height, element.scrollTop);
+      const visible = Math.floor(view.height / view.rowHeight);
+      if (index < at.first + 1) element.scrollTop = scrollTopFor(Math.max(0, index - 1), rows.total, view.rowHeight, view.height);
+      else if (index >= at.first + visible - 1) element.scrollTop = scrollTopFor(index - visible + 2, rows.total, view.rowHeight, view.height);
+    },
+    [rows.total, view.rowHeight, view.height],
+  );
+
+  const toggleSelect = useCallback(
+    (index: number, range: boolean) => {
+      const ids: number[] = [];
+      const [from, to] = range && anchor !== null ? [Math.min(anchor, index), Math.max(anchor, index)] : [index, index];
+      for (let at = from; at <= to; at += 1) {
+        const row = rows.row(at);
+        if (row && !row.stale) ids.push(row.transaction.id);
+      }
+      setSelected((now) => {
+        const next = new Set(now);
+        const adding = range || !ids.every((id) => now.has(id));
+        for (const id of ids) {
+          if (adding) next.add(id);
+          else next.delete(id);
+        }
+        return next;
+      });
+      setAnchor(index);
+      setCursor(index);
+    },
+    [anchor, rows],
+  );
+
+  const startEdit = useCallback(
+    (index: number) => {
+      if (readOnly || !rows.row(index) || rows.row(index)?.stale) return;
+      setCursor(index);
+      setEditing({ index, error: null });
+    },
+    [readOnly, rows],
+  );
+
+  const choose = async (index: number, choice: PickerChoice) => {
+    const row = rows.row(index);
+    if (!row) return;
+    const isNew = choice.name !== null && !catalogue.categories.some((category) => category.name === choice.name);
+    const { response, error } = await api.PUT('/transactions/{transactionId}', {
+      params: { path: { transactionId: row.transaction.id } },
+      body: { category: choice.name },
+    });
+    if (response.status === 204) {
+      const { category: _old, ...rest } = row.transaction;
+      rows.replace(choice.name === null ? rest : { ...rest, category: choice.name.normalize('NFC') });
+      setEditing(null);
+      if (isNew) catalogue.reload();
+      grid.current?.focus();
+      return;
+    }
+    const problem = error as Problem | undefined;
+    if (response.status === 403) return setEditing(null);
+    setEditing({ index, error: problem?.errors[0]?.message ? `${problem.errors[0].name} ${problem.errors[0].message}` : (problem?.detail ?? `the server answered ${response.status}`) });
+  };
+
+  useRegisterKeys({
+    active: editing === null && !keySheet,
+    onMove: (delta) => moveCursor(cursorNow.current + delta),
+    onEdit: () => startEdit(cursor),
+    onSelect: () => toggleSelect(cursor, false),
+    onSearch: () => searchBox.current?.focus(),
+    onUncategorised: () => change({ category: state.category === '' ? null : '' }, 'other'),
+    onKeySheet: () => setKeySheet(true),
+  });
+
+  if (rows.known && !rows.settling && rows.total === 0 && isUnfiltered(filter)) {
+    return <FirstRun readOnly={readOnly} onLoaded={() => {
+          setEpoch((at) => at + 1);
+          catalogue.reload();
+        }} />;
+  }
+
+  const shown = viewportAt(rows.total, view.rowHeight, view.height, view.scrollTop);
+  const drawn = [];
+  for (let index = shown.first; index < shown.first + shown.count; index += 1) {
+    const row = rows.row(index);
+    drawn.push(
+      <RegisterRow
+        key={index}
+        index={index}
+        top={shown.firstTop + (index - shown.first) * view.rowHeight}
+        height={view.rowHeight}
+        transaction={row?.transaction ?? null}
+        stale={row?.stale ?? true}
+        cursor={index === cursor}
+        selected={row ? selected.has(row.transaction.id) : false}
+        readOnly={readOnly}
+        locale={locale}
+        today={today}
+        editor={
+          editing?.index === index && row ? (
+            <CategoryPicker
+              rowId={row.transaction.id}
+              current={row.transaction.category}
+              categories={catalogue.categories}
+              error={editing.error}
+              onChoose={(choice) => void choose(index, choice)}
+              onCancel={() => {
+                setEditing(null);
+                grid.current?.focus();
+              }}
+            />
+          ) : null
+        }
+        onSelect={toggleSelect}
+        onEdit={startEdit}
+        onCursor={setCursor}
+      />,
+    );
+  }
+
+  return (
+    <section class="register" aria-labelledby="register-title">
+      <h1 id="register-title" class="visually-hidden">
+        Register
+      </h1>
+      <FilterBar
+        search={searchText}
+        category={state.category}
+        bank={state.bank}
+        categories={catalogue.categories}
+        banks={catalogue.banks}
+        range={{ from: state.from, to: state.to, minValue: state.minValue, maxValue: state.maxValue }}
+        problem={rows.problem}
+        searchRef={searchBox}
+        onRange={(range) => change(range, 'other')}
+        onSearch={setSearchText}
+        onCategory={(category) => change({ category }, 'other')}
+        onBank={(bank) => change({ bank }, 'other')}
+      />
+      <div
+        class={`grid ${rows.settling && rows.known ? 'loading' : ''}`}
+        role="grid"
+        ref={grid}
+        tabIndex={0}
+        aria-label="Transactions: j and k move, c edits the category, x selects, ? lists the keys"
+        aria-rowcount={rows.total + 1}
+        aria-busy={rows.settling}
+        // The search the rows on screen answer, once they have come (bench:web waits for it).
+        data-shown-search={rows.settling ? undefined : (filter.description ?? '')}
+        aria-activedescendant={rows.row(cursor) ? `row-${cursor}` : undefined}
+      >
+        <div role="rowgroup" class="head">
+          <div role="row" aria-rowindex={1} class="row">
+            <div role="columnheader" class="c-select">
+              <span class="visually-hidden">Selected</span>
+            </div>
+            {COLUMNS.map(([field, label, cell]) => {
+              const mark = sortMark(state.sort, field);
+              return (
+                <div role="columnheader" class={cell} key={field} aria-sort={mark && state.sort.length === 1 ? (mark.arrow === '▲' ? 'ascending' : 'descending') : undefined}>
+                  <button type="button" title="Click to sort; shift+click adds a sort key" onClick={(event) => change({ sort: clickSort(state.sort, field, event.shiftKey) }, 'other')}>
+                    {label}
+                    {mark && (
+                      <span class="sort-mark" aria-label={`sorted ${mark.arrow === '▲' ? 'ascending' : 'descending'}, key ${mark.rank}`}>
+                        {mark.arrow}
+                        {state.sort.length > 1 ? mark.rank : ''}
+                      </span>
+                    )}
+                  </button>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <div role="rowgroup" class="body" ref={view.attach}>
+          <div class="spacer" style={{ height: `${shown.spacerHeight}px` }}>
+            {drawn}
+          </div>
+        </div>
+      </div>
+      <footer class="status-bar" aria-live="polite">
+        {selected.size > 0 && (
+          <span class="selection">
+            {formatCount(selected.size, locale)} selected{' '}
+            <button type="button" onClick={() => setSelected(new Set())}>
+              Clear
+            </button>
+          </span>
+        )}
+        <span class="count">{rows.known ? `${formatCount(rows.total, locale)} ${rows.total === 1 ? 'row' : 'rows'}` : 'Loading…'}</span>
+        <button type="button" class="keys-hint" onClick={() => setKeySheet(true)}>
+          <kbd>?</kbd> keys
+        </button>
+      </footer>
+      {keySheet && <KeySheet onClose={() => setKeySheet(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import type { ComponentChildren } from 'preact';
+import type { Transaction } from '../api/types.js';
+import { formatAmount, formatShortDate } from '../lib/format.js';
+
+interface Props {
+  index: number;
+  top: number;
+  height: number;
+  transaction: Transaction | null;
+  stale: boolean;
+  cursor: boolean;
+  selected: boolean;
+  readOnly: boolean;
+  locale: string;
+  today: string;
+  /** The category cell's content while it is being edited (the picker). */
+  editor: ComponentChildren | null;
+  onSelect(index: number, range: boolean): void;
+  onEdit(index: number): void;
+  onCursor(index: number): void;
+}
+
+/** One transaction; its text is always set as text, never as HTML (it comes from bank statements). */
+export function RegisterRow({ index, top, height, transaction, stale, cursor, selected, readOnly, locale, today, editor, onSelect, onEdit, onCursor }: Props) {
+  const classes = ['row', stale ? 'stale' : '', cursor ? 'cursor' : '', selected ? 'selected' : '', transaction ? '' : 'placeholder'].filter(Boolean).join(' ');
+  const style = { transform: `translateY(${top}px)`, height: `${height}px` };
+  if (!transaction) {
+    return (
+      <div role="row" aria-rowindex={index + 2} class={classes} style={style} aria-busy="true">
+        <div role="gridcell" class="cell-placeholder">
+          <span class="visually-hidden">Loading</span>
+        </div>
+      </div>
+    );
+  }
+  const amount = formatAmount(transaction.value, locale);
+  return (
+    <div
+      role="row"
+      id={`row-${index}`}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      class={classes}
+      style={style}
+      onMouseDown={() => onCursor(index)}
+    >
+      <div role="gridcell" class="c-select">
+        <input
+          type="checkbox"
+          aria-label={`Select ${transaction.description || 'transaction'} ${transaction.date}`}
+          checked={selected}
+          tabIndex={-1}
+          onClick={(event) => {
+            event.preventDefault();
+            onSelect(index, event.shiftKey);
+          }}
+        />
+      </div>
+      <div role="gridcell" class="c-date" title={transaction.date}>
+        {formatShortDate(transaction.date, locale, today)}
+      </div>
+      <div role="gridcell" class="c-description" title={transaction.description}>
+        {transaction.description}
+      </div>
+      <div role="gridcell" class="c-category">
+        {editor ??
+          (readOnly ? (
+            <span class={transaction.category ? '' : 'muted'}>{transaction.category ?? 'Uncategorised'}</span>
+          ) : (
+            <button type="button" class={transaction.category ? 'category' : 'category muted'} tabIndex={-1} onClick={() => onEdit(index)}>
+              {transaction.category ?? 'Uncategorised'}
+            </button>
+          ))}
+      </div>
+      <div role="gridcell" class={`c-amount ${amount.kind}`}>
+        {amount.text}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'preact/hooks';
+
+interface Keys {
+  /** False while a picker or dialog has the keys. */
+  active: boolean;
+  onMove(delta: number): void;
+  onEdit(): void;
+  onSelect(): void;
+  onSearch(): void;
+  onUncategorised(): void;
+  onKeySheet(): void;
+}
+
+/** A field that takes letters (not a row's checkbox, which a click leaves focused). */
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable ||
+    ['SELECT', 'TEXTAREA'].includes(target.tagName) ||
+    (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button'].includes(target.type)));
+
+/** The register's single-key commands (KeySheet lists them); none while typing in a field. */
+export function useRegisterKeys(keys: Keys): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!keys.active || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target)) {
+        if (event.key === 'Escape' && event.target instanceof HTMLElement) event.target.blur();
+        return;
+      }
+      if (event.target instanceof HTMLButtonElement && (event.key === 'Enter' || event.key === ' ')) return;
+      const actions: Record<string, () => void> = {
+        j: () => keys.onMove(1),
+        ArrowDown: () => keys.onMove(1),
+        k: () => keys.onMove(-1),
+        ArrowUp: () => keys.onMove(-1),
+        Enter: keys.onEdit,
+        c: keys.onEdit,
+        x: keys.onSelect,
+        '/': keys.onSearch,
+        u: keys.onUncategorised,
+        '?': keys.onKeySheet,
+      };
+      const action = actions[event.key];
+      if (!action) return;
+      event.preventDefault();
+      action();
+    };
+    addEventListener('keydown', onKeyDown);
+    return () => removeEventListener('keydown', onKeyDown);
+  });
+}
