@@ -1,6 +1,7 @@
 import type { Ref } from 'preact';
 import type { Bank, Category, Problem } from '../api/types.js';
 import type { RegisterState } from '../lib/url-state.js';
+import { RangeField } from './RangeField.js';
 
 type Range = Pick<RegisterState, 'from' | 'to' | 'minValue' | 'maxValue'>;
 
@@ -27,28 +28,9 @@ const amount = (text: string) => (text.trim() === '' || !Number.isFinite(Number(
 
 export function FilterBar({ search, category, bank, categories, banks, range, problem, searchRef, onSearch, onCategory, onBank, onRange }: Props) {
   const errorOf = (name: string) => problem?.errors.find((error) => error.in === 'query' && error.name === name)?.message ?? null;
-  const field = (name: keyof Range, label: string, type: 'date' | 'number', value: string | number | null, parse: (text: string) => Partial<Range>) => {
-    const error = errorOf(name);
-    return (
-      <label class="range-field">
-        <span class="range-label">{label}</span>
-        <input
-          type={type}
-          name={name}
-          step={type === 'number' ? 'any' : undefined}
-          value={value ?? ''}
-          aria-invalid={error !== null}
-          aria-describedby={error !== null ? `filter-${name}-error` : undefined}
-          onChange={(event) => onRange(parse(event.currentTarget.value))}
-        />
-        {error !== null && (
-          <span class="field-error" id={`filter-${name}-error`} role="alert">
-            {label} {error}
-          </span>
-        )}
-      </label>
-    );
-  };
+  const field = (name: keyof Range, label: string, type: 'date' | 'number', value: string | number | null, parse: (text: string) => Partial<Range>) => (
+    <RangeField name={name} label={label} type={type} value={value} error={errorOf(name)} onCommit={(text) => onRange(parse(text))} />
+  );
   return (
     <div class="filter-bar" role="search">
       <label class="search">

@@ -190,8 +190,8 @@ export function Register({ readOnly, retryTick }: Props) {
   useRegisterKeys({
     active: editing === null && !keySheet,
     onMove: (delta) => moveCursor(cursorNow.current + delta),
-    onEdit: () => startEdit(cursor),
-    onSelect: () => toggleSelect(cursor, false),
+    onEdit: () => startEdit(cursorNow.current),
+    onSelect: () => toggleSelect(cursorNow.current, false),
     onSearch: () => searchBox.current?.focus(),
     onUncategorised: () => change({ category: state.category === '' ? null : '' }, 'other'),
     onKeySheet: () => setKeySheet(true),

@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 
 interface Keys {
   /** False while a picker or dialog has the keys. */
@@ -18,10 +18,18 @@ const isTyping = (target: EventTarget | null) =>
     ['SELECT', 'TEXTAREA'].includes(target.tagName) ||
     (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button'].includes(target.type)));
 
-/** The register's single-key commands (KeySheet lists them); none while typing in a field. */
+/**
+ * The register's single-key commands (KeySheet lists them); none while typing in a field.
+ * One listener for the register's life reads the newest handlers from a ref set during render:
+ * a listener re-added by an effect would answer a key pressed just after a render (before the
+ * effect ran) with the render before it, and edit the row the cursor has just left.
+ */
 export function useRegisterKeys(keys: Keys): void {
+  const latest = useRef(keys);
+  latest.current = keys;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      const keys = latest.current;
       if (!keys.active || event.ctrlKey || event.metaKey || event.altKey) return;
       if (isTyping(event.target)) {
         if (event.key === 'Escape' && event.target instanceof HTMLElement) event.target.blur();
@@ -47,5 +55,5 @@ export function useRegisterKeys(keys: Keys): void {
     };
     addEventListener('keydown', onKeyDown);
     return () => removeEventListener('keydown', onKeyDown);
-  });
+  }, []);
 }

@@ -1,0 +1,44 @@
+import { useEffect, useState } from 'preact/hooks';
+
+interface Props {
+  name: string;
+  label: string;
+  type: 'date' | 'number';
+  /** The committed value: the one in the URL and sent to the API. */
+  value: string | number | null;
+  /** The API's message for this field, shown beside it. */
+  error: string | null;
+  onCommit(text: string): void;
+}
+
+/**
+ * One end of a date or amount range. What the person types is a draft of their own until they
+ * commit it (Enter, or leaving the field): another filter committing meanwhile re-renders the bar,
+ * and must not wipe a half-typed amount. A new committed value (back, forward, a shared link)
+ * replaces the draft.
+ */
+export function RangeField({ name, label, type, value, error, onCommit }: Props) {
+  const committed = value === null ? '' : String(value);
+  const [draft, setDraft] = useState(committed);
+  useEffect(() => setDraft(committed), [committed]);
+  return (
+    <label class="range-field">
+      <span class="range-label">{label}</span>
+      <input
+        type={type}
+        name={name}
+        step={type === 'number' ? 'any' : undefined}
+        value={draft}
+        aria-invalid={error !== null}
+        aria-describedby={error !== null ? `filter-${name}-error` : undefined}
+        onInput={(event) => setDraft(event.currentTarget.value)}
+        onChange={(event) => onCommit(event.currentTarget.value)}
+      />
+      {error !== null && (
+        <span class="field-error" id={`filter-${name}-error`} role="alert">
+          {label} {error}
+        </span>
+      )}
+    </label>
+  );
+}
