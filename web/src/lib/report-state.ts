@@ -94,10 +94,11 @@ export function presetOf(range: { from: string | null; to: string | null }, toda
   }) ?? 'custom';
 }
 
-/** A stable colour slot (0–7) for a group or category name, the same on every chart. */
-export function colourSlot(name: string | undefined): number {
-  if (name === undefined) return 8;
-  let hash = 0;
-  for (const char of name) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
-  return hash % 8;
+/**
+ * One colour slot (0–7) per group, the same on every chart: the groups in name order take the
+ * slots in turn (so up to eight never share one); no group gets slot 8, its own grey.
+ */
+export function groupSlots(groups: ReadonlyArray<string | undefined>): (group: string | undefined) => number {
+  const names = [...new Set(groups.filter((group): group is string => group !== undefined))].sort();
+  return (group) => (group === undefined || !names.includes(group) ? 8 : names.indexOf(group) % 8);
 }

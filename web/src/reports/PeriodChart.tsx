@@ -1,6 +1,5 @@
 import { inApp } from '../app/navigate.js';
 import { formatAmount } from '../lib/format.js';
-import { colourSlot } from '../lib/report-state.js';
 import type { ReportData } from './use-reports.js';
 
 const HEIGHT = 220;
@@ -15,10 +14,12 @@ interface Props {
   cashflow: ReportData['cashflow'];
   locale: string;
   link(start: string | undefined, end: string | undefined): string;
+  /** A group's colour slot, the same as the bars'. */
+  slot(group: string | undefined): number;
 }
 
 /** Spending per period stacked by group, with net (income + expenses) as a line; a column opens its period in the register. */
-export function PeriodChart({ byPeriod, cashflow, locale, link }: Props) {
+export function PeriodChart({ byPeriod, cashflow, locale, link, slot }: Props) {
   const periods = byPeriod.periods;
   if (periods.length === 0) return null;
   const net = new Map(cashflow.periods.map((at) => [at.period, at.net]));
@@ -52,7 +53,7 @@ export function PeriodChart({ byPeriod, cashflow, locale, link }: Props) {
                   .map((group) => {
                     const height = -group.expenses * scale;
                     top -= height;
-                    return <rect key={group.group ?? ''} class={`slot-${colourSlot(group.group)}`} x={x} y={top} width={COLUMN} height={height} />;
+                    return <rect key={group.group ?? ''} class={`slot-${slot(group.group)}`} x={x} y={top} width={COLUMN} height={height} />;
                   })}
                 {index % every === 0 && (
                   <text class="tick" x={x + COLUMN / 2} y={HEIGHT - 8} text-anchor="middle">
@@ -71,7 +72,7 @@ export function PeriodChart({ byPeriod, cashflow, locale, link }: Props) {
       <ul class="legend">
         {groups.map((group) => (
           <li key={group ?? ''}>
-            <span class={`swatch slot-${colourSlot(group)}`} aria-hidden="true" />
+            <span class={`swatch slot-${slot(group)}`} aria-hidden="true" />
             {group ?? 'No group'}
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { inApp } from '../app/navigate.js';
 import { formatAmount, formatCount } from '../lib/format.js';
-import { colourSlot, EMPTY_REPORT, presetOf, presetRange, readReportState, registerLink, writeReportState, type RangePreset, type ReportState } from '../lib/report-state.js';
+import { EMPTY_REPORT, groupSlots, presetOf, presetRange, readReportState, registerLink, writeReportState, type RangePreset, type ReportState } from '../lib/report-state.js';
 import { useCatalogue } from '../register/use-catalogue.js';
 import { PeriodChart } from './PeriodChart.js';
 import { ReportFilters } from './ReportFilters.js';
@@ -32,6 +32,7 @@ export function Reports({ retryTick }: { retryTick: number }) {
     return <span class={`amount ${formatted.kind}`}>{formatted.text}</span>;
   };
   const data = reports.data;
+  const slot = groupSlots(catalogue.categories.map((category) => category.group?.name));
   const overall = data?.overall.periods[0];
   const fieldProblem = reports.problem?.errors.find((error) => error.in === 'query') ?? null;
 
@@ -52,7 +53,10 @@ export function Reports({ retryTick }: { retryTick: number }) {
       </header>
       {reports.failed && (
         <p class="field-error" role="alert">
-          The reports could not be read{reports.problem ? `: ${reports.problem.detail}` : '; Moneta did not answer'}.
+          The reports could not be read{reports.problem ? `: ${reports.problem.detail}` : '; Moneta did not answer'}.{' '}
+          <button type="button" class="button" onClick={reports.retry}>
+            Try again
+          </button>
         </p>
       )}
       {data === null ? (
@@ -88,7 +92,7 @@ export function Reports({ retryTick }: { retryTick: number }) {
           <SpendingBars
             title="Spending by group"
             locale={locale}
-            bars={(overall?.groups ?? []).map((group) => ({ key: group.group ?? '', label: group.group ?? 'No group', expenses: group.expenses, count: group.count, slot: colourSlot(group.group) }))}
+            bars={(overall?.groups ?? []).map((group) => ({ key: group.group ?? '', label: group.group ?? 'No group', expenses: group.expenses, count: group.count, slot: slot(group.group) }))}
           />
           <SpendingBars
             title="Spending by category"
@@ -98,11 +102,11 @@ export function Reports({ retryTick }: { retryTick: number }) {
               label: category.category ?? 'Uncategorised',
               expenses: category.expenses,
               count: category.count,
-              slot: colourSlot(category.group),
+              slot: slot(category.group),
               href: registerLink(state, { category: category.category ?? '' }),
             }))}
           />
-          <PeriodChart byPeriod={data.byPeriod} cashflow={data.cashflow} locale={locale} link={(start, end) => registerLink(state, { ...(start && { start }), ...(end && { end }) })} />
+          <PeriodChart slot={slot} byPeriod={data.byPeriod} cashflow={data.cashflow} locale={locale} link={(start, end) => registerLink(state, { ...(start && { start }), ...(end && { end }) })} />
           <section class="report-card" aria-labelledby="cashflow-title">
             <h2 id="cashflow-title">Income and expenses per {data.cashflow.period}</h2>
             <div class="table-scroll">

@@ -21,13 +21,26 @@ export interface Reports {
   /** The problem the API gave (a field it names, or why it failed), or null. */
   problem: Problem | null;
   failed: boolean;
+  /** Ask again now (the screen's Try again). */
+  retry(): void;
 }
+
+/** How long to wait before asking again when Moneta is busy (503) or not answering. */
+const RETRY_MS = 3000;
 
 export const TOP_PAYEES = 10;
 
 /** The five reports of a state, asked together; the previous ones stay while new ones come. */
 export function useReports(state: ReportState, retryTick: number): Reports {
-  const [now, setNow] = useState<Reports>({ data: null, loading: true, problem: null, failed: false });
+  const [now, setNow] = useState<Omit<Reports, 'retry'>>({ data: null, loading: true, problem: null, failed: false });
+  const [again, setAgain] = useState(0);
+  const [busy, setBusy] = useState(false);
+  // Busy or unreachable: ask again by itself in a few seconds (a 400 is not asked again).
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setTimeout(() => setAgain((at) => at + 1), RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [busy, again]);
   useEffect(() => {
     let current = true;
     const query = reportFilter(state);
@@ -43,6 +56,7 @@ export function useReports(state: ReportState, retryTick: number): Reports {
       .then(([totals, overall, byPeriod, cashflow, payees]) => {
         if (!current) return;
         const failed = [totals, overall, byPeriod, cashflow, payees].find((answer) => answer.data === undefined);
+        setBusy(failed !== undefined && failed.response.status >= 500);
         if (failed || !totals.data || !overall.data || !byPeriod.data || !cashflow.data || !payees.data) {
           setNow((was) => ({ ...was, loading: false, problem: (failed?.error as Problem | undefined) ?? null, failed: true }));
           return;
@@ -50,11 +64,13 @@ export function useReports(state: ReportState, retryTick: number): Reports {
         setNow({ data: { totals: totals.data, overall: overall.data, byPeriod: byPeriod.data, cashflow: cashflow.data, payees: payees.data }, loading: false, problem: null, failed: false });
       })
       .catch(() => {
-        if (current) setNow((was) => ({ ...was, loading: false, problem: null, failed: true }));
+        if (!current) return;
+        setBusy(true);
+        setNow((was) => ({ ...was, loading: false, problem: null, failed: true }));
       });
     return () => {
       current = false;
     };
-  }, [state.from, state.to, state.bank, state.category, state.period, retryTick]);
-  return now;
+  }, [state.from, state.to, state.bank, state.category, state.period, retryTick, again]);
+  return { ...now, retry: () => setAgain((at) => at + 1) };
 }
