@@ -183,6 +183,14 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await page.locator('.rule-list li', { hasText: 'Screen test edited' }).waitFor();
       assert.equal((await get<Rule[]>(server, '/rules')).find((rule) => rule.id === rules[0]!.id)?.category, 'Screen test edited');
+
+      // Dismiss hides a suggestion on the screen; the API still suggests it (it keeps no dismissals).
+      const suggestionCount = (await get<unknown[]>(server, '/rules/suggestions')).length;
+      const first = page.locator('.suggestions li').first();
+      const words = (await first.locator('span').first().textContent())!;
+      await first.getByRole('button', { name: /^Dismiss/ }).click();
+      await page.locator('.suggestions li', { hasText: words }).waitFor({ state: 'detached' });
+      assert.equal((await get<unknown[]>(server, '/rules/suggestions')).length, suggestionCount);
       await checkBothWidths(page, 'rules');
     });
 

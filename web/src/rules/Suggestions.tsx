@@ -1,9 +1,17 @@
+import { useState } from 'preact/hooks';
 import { formatCount } from '../lib/format.js';
 import type { Suggestion } from './use-rules.js';
 
-/** Rules the categorised transactions suggest; Accept opens the form filled in, to check the preview before creating. */
-export function Suggestions({ suggestions, readOnly, onAccept }: { suggestions: Suggestion[]; readOnly: boolean; onAccept(suggestion: Suggestion): void }) {
+const keyOf = (suggestion: Suggestion) => `${suggestion.descriptionContains}|${suggestion.category}`;
+
+/**
+ * Rules the categorised transactions suggest; Accept opens the form filled in, to check the
+ * preview before creating. Dismiss only hides one on this screen (the API keeps no dismissals).
+ */
+export function Suggestions({ suggestions: all, readOnly, onAccept }: { suggestions: Suggestion[]; readOnly: boolean; onAccept(suggestion: Suggestion): void }) {
   const locale = navigator.language;
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const suggestions = all.filter((suggestion) => !dismissed.has(keyOf(suggestion)));
   return (
     <section class="rules-card" aria-labelledby="suggestions-title">
       <h2 id="suggestions-title">Suggestions</h2>
@@ -12,7 +20,7 @@ export function Suggestions({ suggestions, readOnly, onAccept }: { suggestions: 
       ) : (
         <ul class="suggestions">
           {suggestions.slice(0, 12).map((suggestion) => (
-            <li key={`${suggestion.descriptionContains}|${suggestion.category}`}>
+            <li key={keyOf(suggestion)}>
               <span>
                 “{suggestion.descriptionContains}” → <strong>{suggestion.category}</strong>
                 <span class="small">
@@ -20,11 +28,16 @@ export function Suggestions({ suggestions, readOnly, onAccept }: { suggestions: 
                   {formatCount(suggestion.covers, locale)} already there, {formatCount(suggestion.uncategorised, locale)} uncategorised, {formatCount(suggestion.contradicts, locale)} elsewhere
                 </span>
               </span>
-              {!readOnly && (
-                <button type="button" class="button" onClick={() => onAccept(suggestion)}>
-                  Accept…
+              <span class="suggestion-actions">
+                {!readOnly && (
+                  <button type="button" class="button" onClick={() => onAccept(suggestion)}>
+                    Accept…
+                  </button>
+                )}
+                <button type="button" class="button" aria-label={`Dismiss “${suggestion.descriptionContains}” → ${suggestion.category}`} onClick={() => setDismissed(new Set([...dismissed, keyOf(suggestion)]))}>
+                  Dismiss
                 </button>
-              )}
+              </span>
             </li>
           ))}
         </ul>
