@@ -19,7 +19,8 @@ export function useKeys(active: boolean, keys: Record<string, () => void>): void
     const onKeyDown = (event: KeyboardEvent) => {
       const { active, keys } = latest.current;
       if (!active || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      if (event.target instanceof HTMLButtonElement && (event.key === 'Enter' || event.key === ' ')) return;
+      // Enter and Space on a button or a link are theirs (a navigation link must still open).
+      if ((event.target instanceof HTMLButtonElement || event.target instanceof HTMLAnchorElement) && (event.key === 'Enter' || event.key === ' ')) return;
       const action = keys[event.altKey ? `alt+${event.key}` : event.key];
       if (!action) return;
       event.preventDefault();

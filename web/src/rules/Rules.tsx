@@ -139,7 +139,7 @@ export function Rules({ readOnly, retryTick }: Props) {
           <p class="small">The first rule that matches a transaction decides its category.{!readOnly && <> Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> edits, <kbd>Alt</kbd>+<kbd>↑</kbd>/<kbd>↓</kbd> reorder, <kbd>Delete</kbd> deletes, <kbd>z</kbd> undoes.</>}</p>
           <ol class={`rule-list ${source.loading ? 'loading' : ''}`}>
             {rules.map((rule, index) => (
-              <li key={rule.id} id={`rule-${rule.id}`} tabIndex={-1} class={index === cursor ? 'cursor' : ''} onClick={() => setCursor(index)}>
+              <li key={rule.id} id={`rule-${rule.id}`} tabIndex={-1} class={!readOnly && index === cursor ? 'cursor' : ''} onClick={() => setCursor(index)}>
                 <span class="rule-place">{index + 1}</span>
                 <span class="rule-what">
                   <strong>{rule.category}</strong> <span class="small">when {describeRule(rule, bankName)}</span>
