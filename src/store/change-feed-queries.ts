@@ -126,6 +126,11 @@ export class ChangeFeedQueries {
       .compile();
   }
 
+  /** Where the engine has one (PostgreSQL): the seq a page may read up to (changeFeedHorizon). */
+  horizon(): CompiledQuery<{ horizon: number | string | null }> | undefined {
+    return this.quirks.changeFeedHorizon?.().compile(this.db);
+  }
+
   /** The oldest cursor seq the feed can still serve exactly (deletions before it were purged). */
   purgedThrough(): CompiledQuery<{ purged_through: number }> {
     return this.db.selectFrom('change_feed_state').select('purged_through').compile();
@@ -136,11 +141,13 @@ export class ChangeFeedQueries {
    * snapshot). Each kind is read by its own arm: feed entries after the cursor in seq order, each
    * joined to the rows carrying its token by the (change_tx, key) index, so an arm stops after
    * `limit` rows however many entries or rows lie beyond. Within the cursor's own entry, the arm
-   * of the cursor's kind starts after the cursor's key.
+   * of the cursor's kind starts after the cursor's key. With `through`, no entry past that seq
+   * (the horizon: entries above it may still be committing out of order).
    */
-  page(cursor: ChangeCursor, limit: number): CompiledQuery<ChangeRow> {
+  page(cursor: ChangeCursor, limit: number, through?: number): CompiledQuery<ChangeRow> {
     const arms: RawBuilder<unknown>[] = [];
-    const add = (source: PhaseSource, condition: RawBuilder<unknown>) => arms.push(this.arm(source, condition, limit, arms.length));
+    const bound = through === undefined ? sql`` : sql` AND f.seq <= ${through}`;
+    const add = (source: PhaseSource, condition: RawBuilder<unknown>) => arms.push(this.arm(source, sql`${condition}${bound}`, limit, arms.length));
     for (const source of SOURCES) {
       if (source.phase < cursor.phase) add(source, sql`f.seq > ${cursor.seq}`);
       else if (source.phase > cursor.phase) add(source, sql`f.seq >= ${cursor.seq}`);

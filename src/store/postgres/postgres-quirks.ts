@@ -10,8 +10,15 @@ export const postgresQuirks: DialectQuirks = {
   amongIds: (column, ids) => sql<SqlBool>`${sql.ref(column)} = ANY(${ids}::bigint[])`,
   // A sequence: writers never wait on each other for a token (a counter row would serialise them).
   nextChangeToken: () => sql<{ tx: number }>`SELECT nextval('change_tx_seq') AS tx`,
-  // Held from the feed append to COMMIT: feed entries become visible in seq order (docs/change-feed.md).
-  changeFeedLock: () => sql`SELECT pg_advisory_xact_lock(${sql.lit(CHANGE_FEED_LOCK)})`,
+  // Held SHARED from the feed append to COMMIT: writers commit in any order, and a reader's
+  // horizon (below) never passes an entry still in flight (docs/change-feed.md).
+  changeFeedLock: () => sql`SELECT pg_advisory_xact_lock_shared(${sql.lit(CHANGE_FEED_LOCK)})`,
+  // One statement in its own transaction: the FROM takes the exclusive lock (waiting for every
+  // writer holding it shared to commit), then the sequence's last value is read. Sequences are
+  // not transactional, so the value is the one at that instant, whatever the statement's snapshot.
+  changeFeedHorizon: () =>
+    sql<{ horizon: number | string | null }>`SELECT pg_sequence_last_value(pg_get_serial_sequence('change_feed', 'seq')) AS horizon
+      FROM (SELECT pg_advisory_xact_lock(${sql.lit(CHANGE_FEED_LOCK)})) AS barrier`,
   locksRows: true,
 };
 
