@@ -5,8 +5,13 @@ import { CHANGE_FEED_LOCK } from '../migrations/0009-corrections-and-change-feed
 
 export const postgresQuirks: DialectQuirks = {
   cents: sql.raw<number | null>(centsSql('value', 'postgres')),
-  // LIKE with escaped wildcards is what the pg_trgm GIN index can serve; strpos() cannot use it.
-  descriptionContains: (folded) => sql<SqlBool>`description_folded LIKE ${`%${escapeLike(folded)}%`}`,
+  // One or two characters (code points, as PostgreSQL counts them): the short-grams GIN index
+  // (migration 0011), exact by construction. Longer: LIKE with escaped wildcards, which the
+  // pg_trgm GIN index can serve; strpos() cannot use either.
+  descriptionContains: (folded) =>
+    [...folded].length <= 2
+      ? sql<SqlBool>`moneta_short_grams(description_folded) @> ARRAY[${folded}::text]`
+      : sql<SqlBool>`description_folded LIKE ${`%${escapeLike(folded)}%`}`,
   amongIds: (column, ids) => sql<SqlBool>`${sql.ref(column)} = ANY(${ids}::bigint[])`,
   // A sequence: writers never wait on each other for a token (a counter row would serialise them).
   nextChangeToken: () => sql<{ tx: number }>`SELECT nextval('change_tx_seq') AS tx`,

@@ -4,7 +4,9 @@ import { StoreUnavailableError } from '../../domain/errors.js';
 import { transactionObject, type TransactionQuery } from '../../domain/transaction.js';
 import { postgresQuirks } from './postgres-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
-import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal } from '../queries.js';
+import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal, type TransactionRow } from '../queries.js';
+import { searchTotalKey } from '../search-total-key.js';
+import { SearchTotals } from './search-totals.js';
 import { reportsRepository, type EngineAccess } from '../repositories.js';
 import type { Database as Schema } from '../schema.js';
 import type { TransactionPage } from '../store.js';
@@ -49,6 +51,7 @@ export class PostgresStore extends EngineStore {
   private readonly kysely: Kysely<Schema>;
   private readonly queries: StoreQueries;
   private readonly compactor: CountCompactor;
+  private readonly searchTotals = new SearchTotals();
 
   constructor(options: PostgresStoreOptions) {
     super();
@@ -112,12 +115,35 @@ export class PostgresStore extends EngineStore {
 
   private async listPage(query: TransactionQuery): Promise<TransactionPage> {
     const t = this.queries.transactions;
+    const key = searchTotalKey(query);
+    const horizon = key === undefined ? undefined : await this.feedHorizon();
+    const cached = key === undefined || horizon === undefined ? undefined : this.searchTotals.get(key, horizon);
+    if (cached !== undefined) {
+      // The total is known (SearchTotals): only the page is read.
+      const rows = query.limit === 0 ? [] : await all<TransactionRow>(this.pool, t.listPage(query));
+      return { total: cached, rows: rows.map(toTransactionRecord) };
+    }
+    const page = await this.pageWithTotal(query);
+    if (key !== undefined && horizon !== undefined) this.searchTotals.set(key, horizon, page.total);
+    return page;
+  }
+
+  private async pageWithTotal(query: TransactionQuery): Promise<TransactionPage> {
+    const t = this.queries.transactions;
     if (query.limit === 0) return { total: toCount(await first<CountRow>(this.pool, t.countMatching(query))), rows: [] };
     // One statement: the total and the page come from one snapshot, in one round trip.
     const rows = await all<PageRowWithTotal>(this.pool, t.listPageWithTotal(query));
     // The count's subquery always yields its one row, so the join does too.
     const total = toCount(rows[0] && { n: rows[0].total });
     return { total, rows: rows.filter(isPageRow).map(toTransactionRecord) };
+  }
+
+  /** The change feed's horizon (postgres-quirks.ts): what a cached search total is valid for. */
+  private async feedHorizon(): Promise<number | undefined> {
+    const query = this.queries.changes.horizon();
+    if (query === undefined) return undefined;
+    const row = await first<{ horizon: number | string | null }>(this.pool, query);
+    return row?.horizon === null || row?.horizon === undefined ? undefined : Number(row.horizon);
   }
 
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
