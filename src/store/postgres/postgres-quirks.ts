@@ -5,12 +5,12 @@ import { CHANGE_FEED_LOCK } from '../migrations/0009-corrections-and-change-feed
 
 export const postgresQuirks: DialectQuirks = {
   cents: sql.raw<number | null>(centsSql('value', 'postgres')),
-  // One or two characters (code points, as PostgreSQL counts them): the short-grams GIN index
-  // (migration 0011), exact by construction. Longer: LIKE with escaped wildcards, which the
-  // pg_trgm GIN index can serve; strpos() cannot use either.
+  // One or two characters (code points, as PostgreSQL counts them): the grams column and its
+  // GIN index (migration 0011), exact by construction. Longer: LIKE with escaped wildcards,
+  // which the pg_trgm GIN index can serve; strpos() cannot use either.
   descriptionContains: (folded) =>
     [...folded].length <= 2
-      ? sql<SqlBool>`moneta_short_grams(description_folded) @> ARRAY[${folded}::text]`
+      ? sql<SqlBool>`description_grams @> ARRAY[${folded}::text]`
       : sql<SqlBool>`description_folded LIKE ${`%${escapeLike(folded)}%`}`,
   amongIds: (column, ids) => sql<SqlBool>`${sql.ref(column)} = ANY(${ids}::bigint[])`,
   // A sequence: writers never wait on each other for a token (a counter row would serialise them).
