@@ -110,11 +110,15 @@ export class ChangeFeedQueries {
     return this.quirks.nextChangeToken().compile(this.db);
   }
 
-  /** What a write runs last, just before its commit: its feed entry (after the lock, where there is one). */
+  /**
+   * What a write runs last, just before its commit: its feed entry. Where there is a lock, one
+   * statement takes it and then the entry's seq: the FROM's subquery (a volatile call, never
+   * pulled up) yields its row, lock held, before the row's seq default is evaluated.
+   */
   append(tx: number): CompiledQuery[] {
     const lock = this.quirks.changeFeedLock?.();
-    const insert = this.db.insertInto('change_feed').values({ tx }).compile();
-    return lock ? [lock.compile(this.db), insert] : [insert];
+    if (!lock) return [this.db.insertInto('change_feed').values({ tx }).compile()];
+    return [sql`INSERT INTO change_feed (tx) SELECT ${tx} FROM (${lock}) AS feed_lock`.compile(this.db)];
   }
 
   /** A bank or category is gone: its tombstone carries the token of the write that removed it. */

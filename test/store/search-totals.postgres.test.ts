@@ -7,10 +7,33 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import pg from 'pg';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
+import { SearchTotals } from '../../src/store/postgres/search-totals.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
 
 describe('search totals across processes [postgres]', async () => {
   const skip = await postgresSkipReason();
+
+  it('a search being counted is waited for, not counted again, until the horizon moves', async () => {
+    const totals = new SearchTotals();
+    assert.equal(totals.get('k', 5), undefined);
+    let finish: (total: number) => void = () => {};
+    totals.counting('k', 5, new Promise<number>((resolve) => (finish = resolve)));
+    const waiting = totals.runningCount('k', 5);
+    assert.ok(waiting, 'a second request finds the count running');
+    assert.equal(totals.runningCount('other', 5), undefined);
+    finish(42);
+    assert.equal(await waiting, 42);
+    totals.set('k', 5, 42);
+    assert.equal(totals.get('k', 5), 42);
+    totals.counting('f', 5, Promise.reject(new Error('statement timeout')));
+    await assert.rejects(totals.runningCount('f', 5) ?? Promise.resolve(0), 'a failed count is not a total');
+    assert.equal(totals.get('k', 6), undefined, 'a newer horizon forgets totals');
+    totals.counting('k', 6, new Promise<number>(() => {}));
+    assert.equal(totals.get('k', 5), undefined, 'an older horizon is never served');
+    assert.equal(totals.runningCount('k', 5), undefined);
+    totals.set('k', 5, 1);
+    assert.equal(totals.get('k', 6), undefined, 'a total counted under an older horizon is not kept');
+  });
   it("a worker's cached search total follows another worker's writes", { skip }, async () => {
     const database = await createTestDatabase();
     const reader = new PostgresStore({ url: database.url });

@@ -124,17 +124,21 @@ export class PostgresStore extends EngineStore {
   }
 
   private async listPage(query: TransactionQuery): Promise<TransactionPage> {
-    const t = this.queries.transactions;
     const key = searchTotalKey(query);
     const horizon = key === undefined ? undefined : await this.feedHorizon();
-    const cached = key === undefined || horizon === undefined ? undefined : this.searchTotals.get(key, horizon);
-    if (cached !== undefined) {
-      // The total is known (SearchTotals): only the page is read.
-      const rows = query.limit === 0 ? [] : await all<TransactionRow>(this.pool, this.prepared.config(t.listPage(query)));
-      return { total: cached, rows: rows.map(toTransactionRecord) };
+    if (key === undefined || horizon === undefined) return this.pageWithTotal(query);
+    // Known (SearchTotals), or being counted for the same search right now (a search box's
+    // users, a burst): then only the page is read.
+    const running = this.searchTotals.get(key, horizon) ?? this.searchTotals.runningCount(key, horizon);
+    const total = await Promise.resolve(running).catch(() => undefined);
+    if (total !== undefined) {
+      const rows = query.limit === 0 ? [] : await all<TransactionRow>(this.pool, this.prepared.config(this.queries.transactions.listPage(query)));
+      return { total, rows: rows.map(toTransactionRecord) };
     }
-    const page = await this.pageWithTotal(query);
-    if (key !== undefined && horizon !== undefined) this.searchTotals.set(key, horizon, page.total);
+    const counted = this.pageWithTotal(query);
+    this.searchTotals.counting(key, horizon, counted.then((page) => page.total));
+    const page = await counted;
+    this.searchTotals.set(key, horizon, page.total);
     return page;
   }
 
