@@ -5,7 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { Command } from 'commander';
 import { CompiledQuery } from 'kysely';
+import { addStoreOptions } from '../../src/cli/cli-support.js';
 import { OptionValueError, storeConfig } from '../../src/config.js';
 import { foldForSearch } from '../../src/domain/text.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
@@ -36,6 +38,10 @@ describe('prepared statements [postgres]', async () => {
     assert.equal(storeConfig({ preparedStatements: true }, { MONETA_PREPARED_STATEMENTS: 'off' }).preparedStatements, false);
     assert.equal(storeConfig({ preparedStatements: false }, { MONETA_PREPARED_STATEMENTS: 'on' }).preparedStatements, false);
     assert.throws(() => storeConfig({}, { MONETA_PREPARED_STATEMENTS: 'yes' }), OptionValueError);
+    // The commands' own option parsing (every command that opens a store).
+    const parsed = (argv: string[]) => storeConfig(addStoreOptions(new Command('moneta')).exitOverride().parse(argv, { from: 'user' }).opts(), {}).preparedStatements;
+    assert.equal(parsed([]), true);
+    assert.equal(parsed(['--no-prepared-statements']), false);
   });
 
   it('a store gives the same answers with and without them', { skip }, async () => {
