@@ -156,8 +156,9 @@ export function withDatabase(url: string, name: string): string {
 }
 
 async function loadPostgres(url: string, rows: number): Promise<void> {
+  // The migrator destroys its Kysely, and with it the pool it was given: a pool of its own.
+  await migrateTo(new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) }), 'postgres', LOAD_BEFORE);
   const pool = new pg.Pool({ connectionString: url, max: 1 });
-  await migrateTo(new Kysely({ dialect: new PostgresDialect({ pool }) }), 'postgres', LOAD_BEFORE);
   // Banks and categories as plain rows too: the store's own writes expect the latest schema.
   for (const bank of dataset(0).banks) await pool.query('INSERT INTO banks (id, name, aggregator_id) VALUES ($1, $2, $3)', [bank.id, bank.name, bank.aggregatorId ?? null]);
   for (const category of dataset(0).categories) await pool.query('INSERT INTO categories (name, group_name) VALUES ($1, $2)', [category.name, category.group ?? null]);
@@ -182,6 +183,7 @@ async function loadPostgres(url: string, rows: number): Promise<void> {
     await client.query('COMMIT');
   } finally {
     await client.end();
+    await pool.end();
   }
   const store = new PostgresStore({ url, statementTimeoutMs: 600_000 });
   await store.lifecycle.migrate();

@@ -19,6 +19,8 @@ export interface StoreConfig {
   poolMax: number;
   statementTimeoutMs: number;
   busyTimeoutMs: number;
+  /** PostgreSQL: named prepared statements (off behind a pooler in transaction mode, e.g. PgBouncer). */
+  preparedStatements: boolean;
 }
 
 export interface ServeConfig extends StoreConfig {
@@ -50,6 +52,8 @@ export interface StoreFlags {
   poolMax?: string;
   statementTimeout?: string;
   busyTimeout?: string;
+  /** false for --no-prepared-statements (commander sets true when the flag is absent). */
+  preparedStatements?: boolean;
 }
 
 export interface ServeFlags extends StoreFlags, SecurityFlags {
@@ -73,7 +77,14 @@ export function storeConfig(flags: StoreFlags, env: Env = process.env): StoreCon
     poolMax: integer('--pool-max', flags.poolMax ?? env.MONETA_POOL_MAX, 10, 1, 1000),
     statementTimeoutMs: integer('--statement-timeout', flags.statementTimeout ?? env.MONETA_STATEMENT_TIMEOUT_MS, 5000, 100, 600_000),
     busyTimeoutMs: integer('--busy-timeout', flags.busyTimeout ?? env.MONETA_BUSY_TIMEOUT_MS, 5000, 0, 600_000),
+    preparedStatements: flags.preparedStatements === false ? false : onOff('MONETA_PREPARED_STATEMENTS', env.MONETA_PREPARED_STATEMENTS, true),
   };
+}
+
+function onOff(name: string, text: string | undefined, fallback: boolean): boolean {
+  if (text === undefined || text === '') return fallback;
+  if (text !== 'on' && text !== 'off') throw new OptionValueError(`${name} must be "on" or "off" (got "${text}")`);
+  return text === 'on';
 }
 
 export function serveConfig(flags: ServeFlags, env: Env = process.env): ServeConfig {

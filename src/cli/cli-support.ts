@@ -19,7 +19,8 @@ export function addStoreOptions(command: Command): Command {
     .option('--db <file-or-url>', 'SQLite data file or postgres:// URL (env MONETA_DB or DATABASE_URL; default ./moneta.db)')
     .option('--pool-max <n>', 'PostgreSQL: most connections this process opens (env MONETA_POOL_MAX; default 10)')
     .option('--statement-timeout <ms>', 'a read running longer gets 503 (both engines; env MONETA_STATEMENT_TIMEOUT_MS; default 5000)')
-    .option('--busy-timeout <ms>', 'SQLite: wait this long for another process\'s lock (env MONETA_BUSY_TIMEOUT_MS; default 5000)');
+    .option('--busy-timeout <ms>', 'SQLite: wait this long for another process\'s lock (env MONETA_BUSY_TIMEOUT_MS; default 5000)')
+    .option('--no-prepared-statements', 'PostgreSQL: send no named prepared statements, for a pooler in transaction mode such as PgBouncer (env MONETA_PREPARED_STATEMENTS=off)');
 }
 
 /**

@@ -110,11 +110,15 @@ export class ChangeFeedQueries {
     return this.quirks.nextChangeToken().compile(this.db);
   }
 
-  /** What a write runs last, just before its commit: its feed entry (after the lock, where there is one). */
+  /**
+   * What a write runs last, just before its commit: its feed entry. Where there is a lock, one
+   * statement takes it and then the entry's seq: the FROM's subquery (a volatile call, never
+   * pulled up) yields its row, lock held, before the row's seq default is evaluated.
+   */
   append(tx: number): CompiledQuery[] {
     const lock = this.quirks.changeFeedLock?.();
-    const insert = this.db.insertInto('change_feed').values({ tx }).compile();
-    return lock ? [lock.compile(this.db), insert] : [insert];
+    if (!lock) return [this.db.insertInto('change_feed').values({ tx }).compile()];
+    return [sql`INSERT INTO change_feed (tx) SELECT ${tx} FROM (${lock}) AS feed_lock`.compile(this.db)];
   }
 
   /** A bank or category is gone: its tombstone carries the token of the write that removed it. */
@@ -124,6 +128,11 @@ export class ChangeFeedQueries {
       .values({ entity, key, change_tx: tx })
       .onConflict((oc) => oc.columns(['entity', 'key']).doUpdateSet({ change_tx: tx }))
       .compile();
+  }
+
+  /** Where the engine has one (PostgreSQL): the seq a page may read up to (changeFeedHorizon). */
+  horizon(): CompiledQuery<{ horizon: number | string | null }> | undefined {
+    return this.quirks.changeFeedHorizon?.().compile(this.db);
   }
 
   /** The oldest cursor seq the feed can still serve exactly (deletions before it were purged). */
@@ -136,11 +145,13 @@ export class ChangeFeedQueries {
    * snapshot). Each kind is read by its own arm: feed entries after the cursor in seq order, each
    * joined to the rows carrying its token by the (change_tx, key) index, so an arm stops after
    * `limit` rows however many entries or rows lie beyond. Within the cursor's own entry, the arm
-   * of the cursor's kind starts after the cursor's key.
+   * of the cursor's kind starts after the cursor's key. With `through`, no entry past that seq
+   * (the horizon: entries above it may still be committing out of order).
    */
-  page(cursor: ChangeCursor, limit: number): CompiledQuery<ChangeRow> {
+  page(cursor: ChangeCursor, limit: number, through?: number): CompiledQuery<ChangeRow> {
     const arms: RawBuilder<unknown>[] = [];
-    const add = (source: PhaseSource, condition: RawBuilder<unknown>) => arms.push(this.arm(source, condition, limit, arms.length));
+    const bound = through === undefined ? sql`` : sql` AND f.seq <= ${through}`;
+    const add = (source: PhaseSource, condition: RawBuilder<unknown>) => arms.push(this.arm(source, sql`${condition}${bound}`, limit, arms.length));
     for (const source of SOURCES) {
       if (source.phase < cursor.phase) add(source, sql`f.seq > ${cursor.seq}`);
       else if (source.phase > cursor.phase) add(source, sql`f.seq >= ${cursor.seq}`);

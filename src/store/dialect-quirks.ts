@@ -23,10 +23,18 @@ export interface DialectQuirks {
   /** A fresh change token, as one row `{ tx }` (migration 0009). */
   nextChangeToken(): RawBuilder<{ tx: number }>;
   /**
-   * Taken right before a write appends its change_feed entry and held until it commits, so that
-   * entries commit in seq order (PostgreSQL); undefined where writes are serial anyway (SQLite).
+   * Taken right before a write appends its change_feed entry and held until it commits
+   * (PostgreSQL: a SHARED lock, so writers never wait on each other); undefined where writes are
+   * serial anyway (SQLite). See changeFeedHorizon.
    */
   changeFeedLock?(): RawBuilder<unknown>;
+  /**
+   * The highest feed seq below which every entry has committed, as one row `{ horizon }`: a brief
+   * exclusive barrier on changeFeedLock (it waits for the writers between append and commit),
+   * then the last seq handed out. A feed reader reads no further (PostgreSQL, where seq is not
+   * commit order); undefined where seq is commit order by construction (SQLite).
+   */
+  changeFeedHorizon?(): RawBuilder<{ horizon: number | string | null }>;
   /** Reads that move rows lock them first (PostgreSQL: FOR UPDATE; SQLite has one writer). */
   readonly locksRows: boolean;
 }

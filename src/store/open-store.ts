@@ -12,6 +12,8 @@ export interface StoreSettings {
   poolMax?: number;
   statementTimeoutMs?: number;
   busyTimeoutMs?: number;
+  /** PostgreSQL: named prepared statements (default true; see PostgresStoreOptions). */
+  preparedStatements?: boolean;
   /** SQLite: where writes and the search indexer run (see SqliteStoreOptions.writer). */
   writer?: 'inline' | 'thread' | 'primary';
   /** SQLite: threads reading the pages no index bounds (see SqliteStoreOptions.readThreads). */
@@ -28,6 +30,7 @@ export function openStore(settings: StoreSettings): Store {
       poolMax: settings.poolMax,
       statementTimeoutMs: settings.statementTimeoutMs,
       streams: settings.streams,
+      preparedStatements: settings.preparedStatements,
     });
   }
   return new SqliteStore({

@@ -149,7 +149,10 @@ export function changeFeedRepository(db: EngineAccess): ChangeFeedRepository {
   const { changes } = db.queries;
   return {
     async after(cursor, limit) {
-      const rows = await db.all<ChangeRow>(changes.page(cursor, limit + 1));
+      // PostgreSQL: first the horizon, then the page in a later snapshot, bounded by it.
+      const horizonQuery = changes.horizon();
+      const horizon = horizonQuery && Number((await db.first(horizonQuery))?.horizon ?? 0);
+      const rows = await db.all<ChangeRow>(changes.page(cursor, limit + 1, horizon));
       // Read after the page: purges only move it forward, so a purge the page missed shows here.
       const state = await db.first<{ purged_through: number | string }>(changes.purgedThrough());
       if (cursor.seq > 0 && cursor.seq < Number(state?.purged_through ?? 0)) return null;

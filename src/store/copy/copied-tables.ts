@@ -23,7 +23,7 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { name: 'categories', key: ['name'] },
   // Includes import_key (migration 0002): re-importing a statement after the move still de-duplicates.
   // row_json (SQLite, migration 0006) is rewritten by the target's trigger as each row arrives.
-  { name: 'transactions', key: ['id'], identity: 'id', derived: ['row_json'] },
+  { name: 'transactions', key: ['id'], identity: 'id', derived: ['row_json', 'description_grams'] },
   { name: 'rules', key: ['id'], identity: 'id' },
   { name: 'api_tokens', key: ['name'] },
   { name: 'idempotency_keys', key: ['key'] },

@@ -4,7 +4,10 @@ import { StoreUnavailableError } from '../../domain/errors.js';
 import { transactionObject, type TransactionQuery } from '../../domain/transaction.js';
 import { postgresQuirks } from './postgres-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
-import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal } from '../queries.js';
+import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal, type TransactionRow } from '../queries.js';
+import { searchTotalKey } from '../search-total-key.js';
+import { SearchTotals } from './search-totals.js';
+import { PreparedStatements } from './prepared-statements.js';
 import { reportsRepository, type EngineAccess } from '../repositories.js';
 import type { Database as Schema } from '../schema.js';
 import type { TransactionPage } from '../store.js';
@@ -29,6 +32,12 @@ export interface PostgresStoreOptions {
    * their own, of `maxStreams` connections, so they never take the connections short requests use.
    */
   streams?: StreamLimitOptions;
+  /**
+   * Named prepared statements for the store's statements (default true). False behind a pooler
+   * in transaction mode (PgBouncer), where a statement prepared on one server connection is not
+   * there on the next (`--no-prepared-statements`; see prepared-statements.ts).
+   */
+  preparedStatements?: boolean;
 }
 
 /** int8 (counts, ids) as numbers: ids are assigned from 1 and stay far below 2^53. */
@@ -49,11 +58,15 @@ export class PostgresStore extends EngineStore {
   private readonly kysely: Kysely<Schema>;
   private readonly queries: StoreQueries;
   private readonly compactor: CountCompactor;
+  private readonly searchTotals = new SearchTotals();
+  private readonly prepared: PreparedStatements;
 
   constructor(options: PostgresStoreOptions) {
     super();
     const statementTimeout = options.statementTimeoutMs ?? 5000;
     const streamLimits = { ...DEFAULT_STREAM_LIMITS, ...options.streams, statementTimeoutMs: statementTimeout };
+    this.prepared = new PreparedStatements(options.preparedStatements ?? true);
+    const text = (query: CompiledQuery) => this.prepared.config(query);
     this.pool = openPool(options, options.poolMax ?? 10);
     this.streamPool = openPool(options, streamLimits.maxStreams);
     this.streams = new StreamGate(streamLimits);
@@ -64,10 +77,10 @@ export class PostgresStore extends EngineStore {
 
     const access: EngineAccess = {
       queries: this.queries,
-      all: <T>(query: CompiledQuery<T>) => this.guard(() => all<T & pg.QueryResultRow>(this.pool, query)),
-      first: <T>(query: CompiledQuery<T>) => this.guard(() => first<T & pg.QueryResultRow>(this.pool, query)),
+      all: <T>(query: CompiledQuery<T>) => this.guard(() => all<T & pg.QueryResultRow>(this.pool, text(query))),
+      first: <T>(query: CompiledQuery<T>) => this.guard(() => first<T & pg.QueryResultRow>(this.pool, text(query))),
       write: <K extends WriteName>(op: K, ...args: WriteArgs<K>) =>
-        this.guard(() => this.transaction((client) => runProgram(client, programOf(programs, { op, args })))) as Promise<WriteResult<K>>,
+        this.guard(() => this.transaction((client) => runProgram(client, programOf(programs, { op, args }), text))) as Promise<WriteResult<K>>,
     };
     this.assemble({
       access,
@@ -111,13 +124,40 @@ export class PostgresStore extends EngineStore {
   }
 
   private async listPage(query: TransactionQuery): Promise<TransactionPage> {
+    const key = searchTotalKey(query);
+    const horizon = key === undefined ? undefined : await this.feedHorizon();
+    if (key === undefined || horizon === undefined) return this.pageWithTotal(query);
+    // Known (SearchTotals), or being counted for the same search right now (a search box's
+    // users, a burst): then only the page is read.
+    const running = this.searchTotals.get(key, horizon) ?? this.searchTotals.runningCount(key, horizon);
+    const total = await Promise.resolve(running).catch(() => undefined);
+    if (total !== undefined) {
+      const rows = query.limit === 0 ? [] : await all<TransactionRow>(this.pool, this.prepared.config(this.queries.transactions.listPage(query)));
+      return { total, rows: rows.map(toTransactionRecord) };
+    }
+    const counted = this.pageWithTotal(query);
+    this.searchTotals.counting(key, horizon, counted.then((page) => page.total));
+    const page = await counted;
+    this.searchTotals.set(key, horizon, page.total);
+    return page;
+  }
+
+  private async pageWithTotal(query: TransactionQuery): Promise<TransactionPage> {
     const t = this.queries.transactions;
-    if (query.limit === 0) return { total: toCount(await first<CountRow>(this.pool, t.countMatching(query))), rows: [] };
+    if (query.limit === 0) return { total: toCount(await first<CountRow>(this.pool, this.prepared.config(t.countMatching(query)))), rows: [] };
     // One statement: the total and the page come from one snapshot, in one round trip.
-    const rows = await all<PageRowWithTotal>(this.pool, t.listPageWithTotal(query));
+    const rows = await all<PageRowWithTotal>(this.pool, this.prepared.config(t.listPageWithTotal(query)));
     // The count's subquery always yields its one row, so the join does too.
     const total = toCount(rows[0] && { n: rows[0].total });
     return { total, rows: rows.filter(isPageRow).map(toTransactionRecord) };
+  }
+
+  /** The change feed's horizon (postgres-quirks.ts): what a cached search total is valid for. */
+  private async feedHorizon(): Promise<number | undefined> {
+    const query = this.queries.changes.horizon();
+    if (query === undefined) return undefined;
+    const row = await first<{ horizon: number | string | null }>(this.pool, this.prepared.config(query));
+    return row?.horizon === null || row?.horizon === undefined ? undefined : Number(row.horizon);
   }
 
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -176,7 +216,7 @@ function openPool(options: PostgresStoreOptions, max: number): pg.Pool {
 }
 
 /** The PostgreSQL driver of a write program (writes.ts): each statement in turn, on the transaction's client. */
-async function runProgram<T>(client: pg.PoolClient, program: WriteProgram<T>): Promise<T> {
+async function runProgram<T>(client: pg.PoolClient, program: WriteProgram<T>, text: (query: CompiledQuery) => pg.QueryConfig): Promise<T> {
   let step = program.next();
   while (!step.done) {
     const result = await client.query(text(step.value));
@@ -185,15 +225,11 @@ async function runProgram<T>(client: pg.PoolClient, program: WriteProgram<T>): P
   return step.value;
 }
 
-function text(query: CompiledQuery): pg.QueryConfig {
-  return { text: query.sql, values: query.parameters as unknown[] };
+async function all<T extends pg.QueryResultRow>(runner: Runner, query: pg.QueryConfig): Promise<T[]> {
+  return (await runner.query<T>(query)).rows;
 }
 
-async function all<T extends pg.QueryResultRow>(runner: Runner, query: CompiledQuery): Promise<T[]> {
-  return (await runner.query<T>(text(query))).rows;
-}
-
-async function first<T extends pg.QueryResultRow>(runner: Runner, query: CompiledQuery): Promise<T | undefined> {
+async function first<T extends pg.QueryResultRow>(runner: Runner, query: pg.QueryConfig): Promise<T | undefined> {
   return (await all<T>(runner, query))[0];
 }
 

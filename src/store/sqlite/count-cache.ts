@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { TransactionQuery } from '../../domain/transaction.js';
+import { searchTotalKey } from '../search-total-key.js';
 
 const MAX_ENTRIES = 512;
 
@@ -28,23 +29,13 @@ export class CountCache {
    * uncommitted rows that a rollback could take back without moving the version.
    */
   total(query: TransactionQuery, shared: boolean, count: () => number): number {
-    if (!shared || query.descriptionContains === undefined || query.descriptionContains === '') return count();
+    const key = searchTotalKey(query);
+    if (!shared || key === undefined) return count();
     const version = String(this.dataVersion.get());
     if (version !== this.version) {
       this.totals.clear();
       this.version = version;
     }
-    // 0 stands for "no filter": JSON would write undefined and null alike, and they differ here.
-    const key = JSON.stringify([
-      query.category === undefined ? 0 : query.category,
-      query.bank ?? 0,
-      query.descriptionContains,
-      query.from ?? 0,
-      query.to ?? 0,
-      // Values can be 0: "none" for no bound.
-      query.minValue ?? 'none',
-      query.maxValue ?? 'none',
-    ]);
     let total = this.totals.get(key);
     if (total === undefined) {
       total = count();

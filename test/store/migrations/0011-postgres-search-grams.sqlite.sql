@@ -1,0 +1,1 @@
+-- 0011-postgres-search-grams on sqlite: the statements it runs, in order. Frozen: never edit (see the test).
