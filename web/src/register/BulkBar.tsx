@@ -29,7 +29,7 @@ export function BulkBar({ count, all, matching, picking, busy, error, locale, ca
       <span class="selection">{all ? `All ${rowsText(count, locale)} that match` : `${new Intl.NumberFormat(locale).format(count)} selected`}</span>
       {picking ? (
         <span class="bulk-picker">
-          <CategoryPicker rowId="bulk" current={undefined} label={`Set category of ${rowsText(count, locale)}`} categories={categories} error={error} onChoose={onCategory} onCancel={() => onPick(false)} />
+          <CategoryPicker rowId="bulk" current={undefined} label={`Set category of ${rowsText(count, locale)}`} categories={categories} error={null} onChoose={onCategory} onCancel={() => onPick(false)} />
         </span>
       ) : (
         <button type="button" disabled={busy} onClick={() => onPick(true)} title="Shift+C">
@@ -47,7 +47,7 @@ export function BulkBar({ count, all, matching, picking, busy, error, locale, ca
       <button type="button" onClick={onClear} title="Esc">
         Clear
       </button>
-      {error !== null && !picking && (
+      {error !== null && (
         <span class="field-error" role="alert">
           {error}
         </span>

@@ -115,7 +115,7 @@ export function useBulk(filter: ListFilter, matching: number, locale: string, on
       if (chosen.kind === 'filter' || many > CONFIRM_DELETE_OVER) {
         return setConfirm({
           title: `Move ${rowsText(many, locale)} to the trash?`,
-          detail: 'They leave every list and total. Undo brings them back; the trash keeps them for 30 days.',
+          detail: 'They leave every list and total. Undo brings them back; the trash keeps them for 30 days by default.',
           action: `Delete ${rowsText(many, locale)}`,
           run: go,
         });
