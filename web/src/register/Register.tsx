@@ -3,7 +3,7 @@ import { api } from '../api/client.js';
 import { savedToken } from '../api/session.js';
 import type { Problem } from '../api/types.js';
 import { clickSort, sortMark, type SortField } from '../lib/sort-keys.js';
-import { isUnfiltered, listFilter, readState, writeState, type RegisterState } from '../lib/url-state.js';
+import { isUnfiltered, listFilter, MIN_SEARCH, readState, writeState, type RegisterState } from '../lib/url-state.js';
 import { scrollTopFor, viewportAt } from '../lib/viewport.js';
 import { CategoryPicker, type PickerChoice } from './CategoryPicker.js';
 import { FilterBar } from './FilterBar.js';
@@ -109,8 +109,9 @@ export function Register({ readOnly, retryTick }: Props) {
       change({ search: searchText }, 'search');
     };
     const wait = SEARCH_DEBOUNCE_MS - (performance.now() - lastSearch.current);
-    if (wait <= 0) return commit();
-    const timer = setTimeout(commit, wait);
+    // A single letter searches nothing: it waits, as before, for the next.
+    if (wait <= 0 && searchText.trim().length >= MIN_SEARCH) return commit();
+    const timer = setTimeout(commit, Math.max(wait, 0) || SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchText, state.search, change]);
 
