@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const { version } = JSON.parse(readFileSync(here('../package.json'), 'utf8')) as { version: string };
 
 // The app is served by `moneta serve` at /app/ under a CSP without 'unsafe-inline': no inline
 // scripts or styles may reach index.html, so Vite's inline module-preload polyfill is off.
@@ -10,6 +12,7 @@ export default defineConfig({
   root: here('.'),
   base: '/app/',
   plugins: [preact()],
+  define: { __MONETA_VERSION__: JSON.stringify(version) },
   build: {
     outDir: here('../dist/web'),
     emptyOutDir: true,

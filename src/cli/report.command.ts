@@ -1,35 +1,23 @@
 import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
-import { isRealDate } from '../domain/dates.js';
 import { normaliseName } from '../domain/names.js';
 import { REPORT_PERIODS, type ReportPeriod } from '../domain/reports/periods.js';
 import { foldForSearch } from '../domain/text.js';
-import { checkFilterRanges, type FilterFieldNames, type TransactionFilter } from '../domain/transaction-filter.js';
+import { checkFilterRanges, type TransactionFilter } from '../domain/transaction-filter.js';
 import { DomainError } from '../domain/errors.js';
-import { parseNumberParameter } from '../http/number-parameter.js';
 import { ReportsService } from '../services/reports.service.js';
 import type { Store } from '../store/store.js';
 import { addStoreOptions, UsageError, withStore } from './cli-support.js';
+import { addFilterOptions, FILTER_FLAG_NAMES, filterOfFlags, type FilterFlags } from './filter-flags.js';
 import { cashflowTable, categoriesTable, payeesTable, renderCsv, renderTable, totalsTable, type ReportTable } from './report-output.js';
 import { jsonForTerminal } from './terminal-text.js';
 
-interface ReportFlags extends StoreFlags {
-  category?: string;
-  uncategorised?: boolean;
-  bank?: string;
-  description?: string;
-  from?: string;
-  to?: string;
-  minValue?: string;
-  maxValue?: string;
+interface ReportFlags extends StoreFlags, FilterFlags {
   period?: string;
   limit?: string;
   json?: boolean;
   csv?: boolean;
 }
-
-/** How a problem with the filter names it here: by its flag. */
-const FLAG_NAMES: FilterFieldNames = { location: 'query', from: '--from', to: '--to', minValue: '--min-value', maxValue: '--max-value' };
 
 type Report = (reports: ReportsService, filter: TransactionFilter, flags: ReportFlags) => Promise<{ json: unknown; table: ReportTable }>;
 
@@ -70,24 +58,14 @@ const REPORTS: Record<string, { description: string; period?: boolean; limit?: b
 export function registerReportCommand(program: Command): void {
   const report = program.command('report').description('Reports over the transactions (the same as the API\'s /reports); exact sums');
   for (const [name, spec] of Object.entries(REPORTS)) {
-    const command = report
-      .command(name)
-      .description(spec.description)
-      .option('--category <name>', 'only this category')
-      .option('--uncategorised', 'only transactions without a category')
-      .option('--bank <id>', 'only this bank')
-      .option('--description <text>', 'the description contains this text (case-insensitive)')
-      .option('--from <date>', 'dated on or after this day (YYYY-MM-DD)')
-      .option('--to <date>', 'dated on or before this day (YYYY-MM-DD)')
-      .option('--min-value <x>', 'value at least x (negative = money out)')
-      .option('--max-value <y>', 'value at most y');
+    const command = addFilterOptions(report.command(name).description(spec.description));
     if (spec.period) command.option('--period <period>', `${REPORT_PERIODS.join(', ')} (default month)`);
     if (spec.limit) command.option('--limit <n>', 'how many payees, 1 to 1000 (default 10)');
     addStoreOptions(command.option('--json', 'print JSON').option('--csv', 'print CSV')).action(async (flags: ReportFlags) => {
       if (flags.json && flags.csv) throw new UsageError('choose one of --json and --csv');
       const filter = filterOf(flags);
       await withStore(flags, 'existing', async (store: Store) => {
-        const { json, table } = await spec.run(new ReportsService(store, FLAG_NAMES), filter, flags);
+        const { json, table } = await spec.run(new ReportsService(store, FILTER_FLAG_NAMES), filter, flags);
         if (flags.json) process.stdout.write(`${jsonForTerminal(json)}\n`);
         else if (flags.csv) process.stdout.write(renderCsv(table, process.stdout.isTTY === true));
         else process.stdout.write(renderTable(table));
@@ -97,35 +75,17 @@ export function registerReportCommand(program: Command): void {
 }
 
 function filterOf(flags: ReportFlags): TransactionFilter {
-  if (flags.category !== undefined && flags.uncategorised) throw new UsageError('choose one of --category and --uncategorised');
-  const filter: TransactionFilter = {};
-  if (flags.uncategorised) filter.category = null;
-  else if (flags.category !== undefined) filter.category = normaliseName(flags.category);
-  if (flags.bank !== undefined) filter.bank = flags.bank;
-  if (flags.description !== undefined) filter.descriptionContains = foldForSearch(flags.description);
-  if (flags.from !== undefined) filter.from = dateOf('--from', flags.from);
-  if (flags.to !== undefined) filter.to = dateOf('--to', flags.to);
-  if (flags.minValue !== undefined) filter.minValue = numberOf('--min-value', flags.minValue);
-  if (flags.maxValue !== undefined) filter.maxValue = numberOf('--max-value', flags.maxValue);
+  const { category, description, ...rest } = filterOfFlags(flags);
+  const filter: TransactionFilter = { ...rest };
+  if (category !== undefined) filter.category = category === null ? null : normaliseName(category);
+  if (description !== undefined) filter.descriptionContains = foldForSearch(description);
   try {
-    checkFilterRanges(filter, FLAG_NAMES);
+    checkFilterRanges(filter, FILTER_FLAG_NAMES);
   } catch (error) {
     if (error instanceof DomainError) throw new UsageError(error.message);
     throw error;
   }
   return filter;
-}
-
-function dateOf(flag: string, text: string): string {
-  if (!isRealDate(text)) throw new UsageError(`${flag} must be a real calendar date written YYYY-MM-DD (got "${text}")`);
-  return text;
-}
-
-function numberOf(flag: string, text: string): number {
-  const parsed = parseNumberParameter(text);
-  if (!parsed.ok) throw new UsageError(`${flag} ${parsed.message} (got "${text}")`);
-  if (Math.abs(parsed.value) > 3.4028234663852886e38) throw new UsageError(`${flag} is outside the range of values (got "${text}")`);
-  return parsed.value;
 }
 
 function periodOf(flags: ReportFlags): ReportPeriod {

@@ -1,35 +1,16 @@
 import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
-import { isRealDate } from '../domain/dates.js';
-import { CorrectionsService, type FilterInput, type SelectionInput } from '../services/corrections.service.js';
+import { CorrectionsService, type SelectionInput } from '../services/corrections.service.js';
 import { addStoreOptions, printTable, say, UsageError, withStore } from './cli-support.js';
+import { addFilterOptions, filterOfFlags, type FilterFlags } from './filter-flags.js';
 
-interface SelectionFlags extends StoreFlags {
+interface SelectionFlags extends StoreFlags, FilterFlags {
   ids?: string;
-  category?: string;
-  uncategorised?: boolean;
-  bank?: string;
-  description?: string;
-  from?: string;
-  to?: string;
-  minValue?: string;
-  maxValue?: string;
 }
 
 /** The selection flags shared by delete and recategorise: --ids, or the list's filters. */
 function addSelectionOptions(command: Command): Command {
-  return addStoreOptions(
-    command
-      .option('--ids <ids>', 'comma-separated transaction ids')
-      .option('--category <name>', 'transactions of this category')
-      .option('--uncategorised', 'transactions without a category')
-      .option('--bank <id>', "transactions of this bank")
-      .option('--description <text>', 'transactions whose description contains this text (case-insensitive)')
-      .option('--from <date>', 'dated on or after YYYY-MM-DD')
-      .option('--to <date>', 'dated on or before YYYY-MM-DD')
-      .option('--min-value <number>', 'value at least this')
-      .option('--max-value <number>', 'value at most this'),
-  );
+  return addStoreOptions(addFilterOptions(command.option('--ids <ids>', 'comma-separated transaction ids')));
 }
 
 function idsOf(text: string, flag: string): number[] {
@@ -40,28 +21,8 @@ function idsOf(text: string, flag: string): number[] {
   return ids.map(Number);
 }
 
-function numberOf(text: string, flag: string): number {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value)) throw new UsageError(`${flag} must be a number (got "${text}")`);
-  return value;
-}
-
-function dateOf(text: string, flag: string): string {
-  if (!isRealDate(text)) throw new UsageError(`${flag} must be a real date written YYYY-MM-DD (got "${text}")`);
-  return text;
-}
-
 function selectionOf(flags: SelectionFlags): SelectionInput {
-  const filter: FilterInput = {};
-  if (flags.category !== undefined && flags.uncategorised) throw new UsageError('--category and --uncategorised cannot be used together');
-  if (flags.category !== undefined) filter.category = flags.category;
-  if (flags.uncategorised) filter.category = null;
-  if (flags.bank !== undefined) filter.bank = flags.bank;
-  if (flags.description !== undefined) filter.description = flags.description;
-  if (flags.from !== undefined) filter.from = dateOf(flags.from, '--from');
-  if (flags.to !== undefined) filter.to = dateOf(flags.to, '--to');
-  if (flags.minValue !== undefined) filter.minValue = numberOf(flags.minValue, '--min-value');
-  if (flags.maxValue !== undefined) filter.maxValue = numberOf(flags.maxValue, '--max-value');
+  const filter = filterOfFlags(flags);
   const hasFilter = Object.keys(filter).length > 0;
   if ((flags.ids === undefined) === !hasFilter) throw new UsageError('choose transactions with --ids, or with filter flags (--category, --bank, ...), not both');
   return flags.ids !== undefined ? { ids: idsOf(flags.ids, '--ids') } : { filter };

@@ -145,12 +145,29 @@ export class ChangeFeedQueries {
       if (source.phase < cursor.phase) add(source, sql`f.seq > ${cursor.seq}`);
       else if (source.phase > cursor.phase) add(source, sql`f.seq >= ${cursor.seq}`);
       else {
-        const after = source.key.integer ? Number(cursor.key) : String(cursor.key);
-        add(source, sql`f.seq = ${cursor.seq} AND ${sql.ref(`x.${source.key.column}`)} > ${after}`);
+        arms.push(this.restOfEntry(source, cursor, limit, arms.length));
         add(source, sql`f.seq > ${cursor.seq}`);
       }
     }
     return sql<ChangeRow>`SELECT * FROM (${sql.join(arms, sql` UNION ALL `)}) AS changes ORDER BY seq, phase, id, ${sql.ref('key')} LIMIT ${limit}`.compile(this.db);
+  }
+
+  /**
+   * The rest of the cursor's own entry, of the cursor's kind: the rows carrying the entry's token
+   * after the cursor's key. No join, and ordered as the (change_tx, key) index is, so the index
+   * is walked from the cursor and stops after `limit` rows. (Joined to the feed and ordered by
+   * seq then key, SQLite read every row of the entry past the key and sorted them: an entry can
+   * hold a million rows, such as every row from before the feed, token 0.)
+   */
+  private restOfEntry(source: PhaseSource, cursor: ChangeCursor, limit: number, index: number): RawBuilder<unknown> {
+    const entity = TOMBSTONE_ENTITY[source.phase];
+    const tombstone = entity === undefined ? sql`` : sql` AND x.entity = ${entity}`;
+    const key = sql.ref(`x.${source.key.column}`);
+    const after = source.key.integer ? Number(cursor.key) : String(cursor.key);
+    return sql`SELECT * FROM (SELECT CAST(${cursor.seq} AS BIGINT) AS seq, ${sql.lit(source.phase)} AS phase, ${selectList(source)}
+      FROM ${source.from}
+      WHERE x.change_tx = (SELECT tx FROM change_feed WHERE seq = ${cursor.seq}) AND ${key} > ${after}${tombstone}
+      ORDER BY x.change_tx, ${key} LIMIT ${limit}) AS ${sql.ref(`arm${index}`)}`;
   }
 
   private arm(source: PhaseSource, condition: RawBuilder<unknown>, limit: number, index: number): RawBuilder<unknown> {

@@ -29,7 +29,7 @@ class Replica {
 }
 
 /** Reads every change after the cursor, a small page at a time; returns the cursor after the last. */
-async function follow(store: Store, replica: Replica, cursor: ChangeCursor): Promise<ChangeCursor> {
+async function follow(store: Store, replica: Pick<Replica, 'apply'>, cursor: ChangeCursor): Promise<ChangeCursor> {
   for (;;) {
     const page = await store.changes.after(cursor, 7);
     assert.ok(page, 'no purge happened, so every cursor is served');
@@ -133,9 +133,18 @@ describeEachEngine(
       await session.insertNew(Array.from({ length: 25 }, (_, n) => ({ key: `k${n}`, date: '2024-01-01', description: `row ${n}`, value: n, category: n % 2 ? 'Food' : null })));
       await session.commit({ added: 25, duplicates: 0, conflicts: 0, invalid: 0, skipped: 0 });
       const replica = new Replica();
-      await follow(store, replica, FEED_START);
+      const listed: number[] = [];
+      const recording = {
+        apply(change: Change) {
+          if (change.type === 'transaction' && change.op === 'put') listed.push(change.transaction.id);
+          replica.apply(change);
+        },
+      };
+      await follow(store, recording, FEED_START);
       assert.deepEqual(replicaState(replica), await storeState(store));
       assert.equal(replica.transactions.get(2)?.categorySource, 'import');
+      // Pages of 7 cut the one commit at three keys: each row is listed once, in id order.
+      assert.deepEqual(listed, Array.from({ length: 25 }, (_, n) => n + 1));
     });
 
     it('answers null (410 over HTTP) for a cursor older than a purge of deletions, and serves newer ones', async () => {

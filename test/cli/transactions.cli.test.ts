@@ -54,7 +54,10 @@ describe('moneta transactions delete|restore|recategorise', () => {
       [['transactions', 'delete'], /choose transactions with --ids, or with filter flags/],
       [['transactions', 'delete', '--ids', '1', '--bank', 'ing'], /not both/],
       [['transactions', 'delete', '--ids', '1,x'], /--ids must be transaction ids/],
-      [['transactions', 'delete', '--from', '2023-02-29'], /--from must be a real date/],
+      [['transactions', 'delete', '--from', '2023-02-29'], /--from must be a real calendar date/],
+      // Numbers are read as the API reads them: hexadecimal is not a value (it once meant 16).
+      [['transactions', 'delete', '--min-value', '0x10'], /--min-value must be a number/],
+      [['transactions', 'delete', '--category', 'Income', '--uncategorised'], /choose one of --category and --uncategorised/],
       [['transactions', 'recategorise', '--ids', '1'], /say --set <category> or --clear/],
       [['transactions', 'recategorise', '--ids', '1', '--set', ' Food'], /category must not start or end with white space/],
     ];

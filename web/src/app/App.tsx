@@ -2,7 +2,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { onConnection } from '../api/client.js';
 import { saveToken, savedToken } from '../api/session.js';
 import { Register } from '../register/Register.js';
-import { SCREENS } from './screens.js';
+import { Reports } from '../reports/Reports.js';
+import { Rules } from '../rules/Rules.js';
+import { Settings } from '../settings/Settings.js';
+import { SCREENS, screenAt, type ScreenId } from './screens.js';
 import { SignIn } from './SignIn.js';
 
 const RETRY_SECONDS = 3;
@@ -13,6 +16,23 @@ export function App() {
   const [outage, setOutage] = useState<string | null>(null);
   const [retryTick, setRetryTick] = useState(0);
   const [session, setSession] = useState(0);
+  const [screen, setScreen] = useState<ScreenId>(() => screenAt(location.pathname));
+
+  // Back and forward between screens: the path is the screen.
+  useEffect(() => {
+    const onPop = () => setScreen(screenAt(location.pathname));
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+
+  /** A plain click on a screen's link moves without a reload; a modified click opens as links do. */
+  const go = (event: MouseEvent, to: ScreenId, path: string) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (to === screen && location.search === '') return;
+    history.pushState(null, '', path);
+    setScreen(to);
+  };
 
   useEffect(
     () =>
@@ -46,10 +66,10 @@ export function App() {
       <nav class="nav" aria-label="Screens">
         <span class="brand">Moneta</span>
         <ul>
-          {SCREENS.map((screen) => (
-            <li key={screen.id}>
-              <a href={screen.path} aria-current="page">
-                {screen.label}
+          {SCREENS.map((each) => (
+            <li key={each.id}>
+              <a href={each.path} aria-current={each.id === screen ? 'page' : undefined} onClick={(event) => go(event, each.id, each.path)}>
+                {each.label}
               </a>
             </li>
           ))}
@@ -83,6 +103,12 @@ export function App() {
               setSession((at) => at + 1);
             }}
           />
+        ) : screen === 'rules' ? (
+          <Rules key={session} readOnly={readOnly} retryTick={retryTick} />
+        ) : screen === 'reports' ? (
+          <Reports key={session} retryTick={retryTick} />
+        ) : screen === 'settings' ? (
+          <Settings key={session} readOnly={readOnly} onSignOut={signOut} />
         ) : (
           <Register key={session} readOnly={readOnly} retryTick={retryTick} />
         )}
