@@ -24,7 +24,7 @@ interface Row {
 }
 
 const rows = (page: Page) => page.locator('.body .row:not(.placeholder):not(.stale)');
-const toast = (page: Page) => page.locator('.toast');
+const toast = (page: Page) => page.locator('.undo-toast');
 const get = async <T,>(server: SpawnedServer, path: string) => (await request(server.baseUrl, 'GET', path)).body as T;
 const firstRows = (server: SpawnedServer, count: number, query = '') => get<Row[]>(server, `/transactions?sort=id&limit=${count}${query}`);
 const countOf = async (server: SpawnedServer, query: string) => Number((await request(server.baseUrl, 'GET', `/transactions?limit=0${query}`)).headers.get('x-total-count'));
@@ -34,13 +34,13 @@ const money = (value: number) => new Intl.NumberFormat('en-US', { minimumFractio
 async function open(page: Page, server: SpawnedServer, query: string): Promise<void> {
   await page.goto(`${server.baseUrl}/app/${query}`);
   await rows(page).first().waitFor();
-  await page.locator('.totals:not(.stale)').waitFor();
+  await page.locator('.register-totals:not(.stale)').waitFor();
   await page.getByRole('grid').focus();
 }
 
 async function expectTotals(page: Page, server: SpawnedServer, query: string): Promise<void> {
   const totals = await get<{ count: number; income: number; expenses: number; net: number }>(server, `/reports/totals${query}`);
-  const shown = page.locator('.totals:not(.stale)');
+  const shown = page.locator('.register-totals:not(.stale)');
   await shown.locator('.t-net', { hasText: money(totals.net) }).waitFor();
   assert.equal(await shown.locator('.t-income').textContent(), money(totals.income));
   assert.equal(await shown.locator('.t-expenses').textContent(), money(totals.expenses));
@@ -250,7 +250,7 @@ describe('the register\'s bulk actions in Chromium', { skip }, () => {
       await page.locator('.row.selected').waitFor();
       await page.keyboard.press('Delete');
       await page.keyboard.press('a');
-      assert.equal(await page.locator('.bulk, .toast, dialog[open]').count(), 0, 'no bulk bar, toast or dialog');
+      assert.equal(await page.locator('.bulk, .undo-toast, dialog[open]').count(), 0, 'no bulk bar, toast or dialog');
       const headers = { authorization: `Bearer ${readOnly}` };
       const count = (await fetch(`${server.baseUrl}/transactions?limit=0`, { headers })).headers.get('x-total-count');
       assert.equal(count, '2000');

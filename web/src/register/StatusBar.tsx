@@ -51,7 +51,7 @@ export function StatusBar({ readOnly, rows, totals, bulk, categories, locale, on
       <div class="summary" aria-live="polite">
         <span class="count">{rows !== null ? `${formatCount(rows, locale)} ${rows === 1 ? 'row' : 'rows'}` : 'Loading…'}</span>
         {shown && (
-          <dl class={`totals ${totals.stale ? 'stale' : ''}`} aria-label="Totals of the filtered transactions" aria-busy={totals.stale}>
+          <dl class={`register-totals ${totals.stale ? 'stale' : ''}`} aria-label="Totals of the filtered transactions" aria-busy={totals.stale}>
             <div>
               <dt>Income</dt>
               <dd class="t-income">{money(shown.income, true)}</dd>

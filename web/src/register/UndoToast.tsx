@@ -18,14 +18,14 @@ export function UndoToast({ message, canUndo, busy, onUndo, onClose }: Props) {
     return () => clearTimeout(timer);
   }, [message]);
   return (
-    <div class="toast" role="status">
+    <div class="undo-toast" role="status">
       <span>{message}</span>
       {canUndo && (
         <button type="button" disabled={busy} onClick={onUndo} title="z">
           Undo <kbd>z</kbd>
         </button>
       )}
-      <button type="button" class="toast-close" aria-label="Dismiss" onClick={onClose}>
+      <button type="button" class="undo-toast-close" aria-label="Dismiss" onClick={onClose}>
         ×
       </button>
     </div>
