@@ -7,7 +7,9 @@ export interface PickerChoice {
 }
 
 interface Props {
-  rowId: number;
+  rowId: number | string;
+  /** The input's accessible name. */
+  label?: string;
   current: string | undefined;
   categories: readonly Category[];
   /** The API's word on the last choice (a problem naming the field), shown beside the input. */
@@ -23,7 +25,7 @@ interface Option {
 }
 
 /** A type-ahead over the categories: Enter takes the highlighted one, or creates the typed name. */
-export function CategoryPicker({ rowId, current, categories, error, onChoose, onCancel }: Props) {
+export function CategoryPicker({ rowId, label = 'Set category', current, categories, error, onChoose, onCancel }: Props) {
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -60,7 +62,7 @@ export function CategoryPicker({ rowId, current, categories, error, onChoose, on
         ref={input}
         class="picker-input"
         role="combobox"
-        aria-label="Set category"
+        aria-label={label}
         aria-expanded="true"
         aria-controls={listId}
         aria-autocomplete="list"

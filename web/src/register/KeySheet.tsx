@@ -7,6 +7,11 @@ export const KEYS: ReadonlyArray<[keys: string, action: string]> = [
   ['x', 'select or deselect the row; shift+click a checkbox selects a range'],
   ['/', 'search descriptions'],
   ['u', 'show uncategorised only (again: show all)'],
+  ['a', 'select every row that matches the filter (not only the loaded ones)'],
+  ['Shift+C', 'set the category of the selection'],
+  ['Delete', 'move the selection (or the cursor row) to the trash'],
+  ['z', 'undo the last bulk action (while its toast shows)'],
+  ['Esc', 'clear the selection'],
   ['?', 'this sheet'],
 ];
 

@@ -1,18 +1,21 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../api/client.js';
+import { savedToken } from '../api/session.js';
 import type { Problem } from '../api/types.js';
-import { formatCount } from '../lib/format.js';
 import { clickSort, sortMark, type SortField } from '../lib/sort-keys.js';
-import { isUnfiltered, listFilter, readState, writeState, type RegisterState } from '../lib/url-state.js';
+import { isUnfiltered, listFilter, MIN_SEARCH, readState, writeState, type RegisterState } from '../lib/url-state.js';
 import { scrollTopFor, viewportAt } from '../lib/viewport.js';
 import { CategoryPicker, type PickerChoice } from './CategoryPicker.js';
 import { FilterBar } from './FilterBar.js';
 import { FirstRun } from './FirstRun.js';
 import { KeySheet } from './KeySheet.js';
 import { RegisterRow } from './RegisterRow.js';
+import { StatusBar } from './StatusBar.js';
+import { useBulk } from './use-bulk.js';
 import { useCatalogue } from './use-catalogue.js';
 import { useRegisterKeys } from './use-register-keys.js';
 import { useRows } from './use-rows.js';
+import { useTotals } from './use-totals.js';
 import { useViewport } from './use-viewport.js';
 
 const SEARCH_DEBOUNCE_MS = 60;
@@ -39,11 +42,12 @@ export function Register({ readOnly, retryTick }: Props) {
   // (key repeat, a busy machine) each move on from the last, never from a stale render.
   const cursorNow = useRef(cursor);
   cursorNow.current = cursor;
-  const [selected, setSelected] = useState<Set<number>>(() => new Set());
   const [anchor, setAnchor] = useState<number | null>(null);
   const [editing, setEditing] = useState<{ index: number; error: string | null } | null>(null);
   const [keySheet, setKeySheet] = useState(false);
   const [epoch, setEpoch] = useState(0);
+  // Bumped by an inline edit: the totals are asked again, the rows (already replaced) are not.
+  const [edits, setEdits] = useState(0);
   const searchBox = useRef<HTMLInputElement>(null);
   const lastChange = useRef<'search' | 'other' | null>(null);
   const restored = useRef(false);
@@ -60,6 +64,11 @@ export function Register({ readOnly, retryTick }: Props) {
   const first = restored.current ? viewport.first : state.row;
   const rows = useRows(filter, first, Math.ceil(view.height / view.rowHeight) + 1, epoch);
   lastTotal.current = rows.total;
+  const totals = useTotals(filter, !rows.settling, `${epoch}.${edits}`);
+  const bulk = useBulk(filter, rows.total, locale, () => {
+    setEpoch((at) => at + 1);
+    catalogue.reload();
+  });
 
   /** A filter or order change is a history entry; typing more of the same search replaces it. */
   const change = useCallback((next: Partial<RegisterState>, kind: 'search' | 'other') => {
@@ -72,7 +81,7 @@ export function Register({ readOnly, retryTick }: Props) {
       return merged;
     });
     setCursor(0);
-    setSelected(new Set());
+    bulk.clear();
     if (box.current) box.current.scrollTop = 0;
   }, []);
 
@@ -90,9 +99,19 @@ export function Register({ readOnly, retryTick }: Props) {
     return () => removeEventListener('popstate', onPop);
   }, []);
 
+  // The first keystroke after a pause searches at once; keystrokes that follow within
+  // SEARCH_DEBOUNCE_MS wait for the typing to rest (each newer search aborts the one in flight).
+  const lastSearch = useRef(-Infinity);
   useEffect(() => {
     if (searchText === state.search) return;
-    const timer = setTimeout(() => change({ search: searchText }, 'search'), SEARCH_DEBOUNCE_MS);
+    const commit = () => {
+      lastSearch.current = performance.now();
+      change({ search: searchText }, 'search');
+    };
+    const wait = SEARCH_DEBOUNCE_MS - (performance.now() - lastSearch.current);
+    // A single letter searches nothing: it waits, as before, for the next.
+    if (wait <= 0 && searchText.trim().length >= MIN_SEARCH) return commit();
+    const timer = setTimeout(commit, Math.max(wait, 0) || SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchText, state.search, change]);
 
@@ -113,6 +132,12 @@ export function Register({ readOnly, retryTick }: Props) {
     }, 250);
     return () => clearTimeout(timer);
   }, [viewport.first, state]);
+
+  // With a token, ask once whether it may write (a dry run that changes nothing): a read-only
+  // token is refused, the client tells the app, and the UI shows no edit or bulk controls.
+  useEffect(() => {
+    if (savedToken() !== null) void api.POST('/manage/transactions/recategorise', { body: { ids: [0], category: null, dryRun: true } }).catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     if (retryTick > 0) rows.retry();
@@ -136,17 +161,17 @@ export function Register({ readOnly, retryTick }: Props) {
 
   const toggleSelect = useCallback(
     (index: number, range: boolean) => {
-      const ids: number[] = [];
+      const chosen: Array<[number, string | undefined]> = [];
       const [from, to] = range && anchor !== null ? [Math.min(anchor, index), Math.max(anchor, index)] : [index, index];
       for (let at = from; at <= to; at += 1) {
         const row = rows.row(at);
-        if (row && !row.stale) ids.push(row.transaction.id);
+        if (row && !row.stale) chosen.push([row.transaction.id, row.transaction.category]);
       }
-      setSelected((now) => {
-        const next = new Set(now);
-        const adding = range || !ids.every((id) => now.has(id));
-        for (const id of ids) {
-          if (adding) next.add(id);
+      bulk.setPicked((now) => {
+        const next = new Map(now);
+        const adding = range || !chosen.every(([id]) => now.has(id));
+        for (const [id, category] of chosen) {
+          if (adding) next.set(id, category);
           else next.delete(id);
         }
         return next;
@@ -154,7 +179,7 @@ export function Register({ readOnly, retryTick }: Props) {
       setAnchor(index);
       setCursor(index);
     },
-    [anchor, rows],
+    [anchor, rows, bulk],
   );
 
   const startEdit = useCallback(
@@ -176,7 +201,10 @@ export function Register({ readOnly, retryTick }: Props) {
     });
     if (response.status === 204) {
       const { category: _old, ...rest } = row.transaction;
-      rows.replace(choice.name === null ? rest : { ...rest, category: choice.name.normalize('NFC') });
+      const category = choice.name?.normalize('NFC');
+      rows.replace(category === undefined ? rest : { ...rest, category });
+      bulk.edited(row.transaction.id, category);
+      setEdits((at) => at + 1);
       setEditing(null);
       if (isNew) catalogue.reload();
       grid.current?.focus();
@@ -187,14 +215,28 @@ export function Register({ readOnly, retryTick }: Props) {
     setEditing({ index, error: problem?.errors[0]?.message ? `${problem.errors[0].name} ${problem.errors[0].message}` : (problem?.detail ?? `the server answered ${response.status}`) });
   };
 
+  const cursorId = () => {
+    const row = rows.row(cursorNow.current);
+    return row && !row.stale ? row.transaction.id : null;
+  };
+
   useRegisterKeys({
-    active: editing === null && !keySheet,
+    active: editing === null && !keySheet && bulk.confirm === null && !bulk.picking,
     onMove: (delta) => moveCursor(cursorNow.current + delta),
     onEdit: () => startEdit(cursorNow.current),
     onSelect: () => toggleSelect(cursorNow.current, false),
     onSearch: () => searchBox.current?.focus(),
     onUncategorised: () => change({ category: state.category === '' ? null : '' }, 'other'),
     onKeySheet: () => setKeySheet(true),
+    ...(readOnly
+      ? {}
+      : {
+          onSelectAll: bulk.selectAll,
+          onBulkCategory: () => bulk.pick(true),
+          onDelete: () => bulk.remove(cursorId()),
+          onUndo: bulk.undo,
+          onClear: bulk.clear,
+        }),
   });
 
   if (rows.known && !rows.settling && rows.total === 0 && isUnfiltered(filter)) {
@@ -217,7 +259,7 @@ export function Register({ readOnly, retryTick }: Props) {
         transaction={row?.transaction ?? null}
         stale={row?.stale ?? true}
         cursor={index === cursor}
-        selected={row ? selected.has(row.transaction.id) : false}
+        selected={row ? bulk.isSelected(row.transaction.id) : false}
         readOnly={readOnly}
         locale={locale}
         today={today}
@@ -303,20 +345,7 @@ export function Register({ readOnly, retryTick }: Props) {
           </div>
         </div>
       </div>
-      <footer class="status-bar" aria-live="polite">
-        {selected.size > 0 && (
-          <span class="selection">
-            {formatCount(selected.size, locale)} selected{' '}
-            <button type="button" onClick={() => setSelected(new Set())}>
-              Clear
-            </button>
-          </span>
-        )}
-        <span class="count">{rows.known ? `${formatCount(rows.total, locale)} ${rows.total === 1 ? 'row' : 'rows'}` : 'Loading…'}</span>
-        <button type="button" class="keys-hint" onClick={() => setKeySheet(true)}>
-          <kbd>?</kbd> keys
-        </button>
-      </footer>
+      <StatusBar readOnly={readOnly} rows={rows.known ? rows.total : null} totals={totals} bulk={bulk} categories={catalogue.categories} locale={locale} onKeySheet={() => setKeySheet(true)} />
       {keySheet && <KeySheet onClose={() => setKeySheet(false)} />}
     </section>
   );

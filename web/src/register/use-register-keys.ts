@@ -9,6 +9,12 @@ interface Keys {
   onSearch(): void;
   onUncategorised(): void;
   onKeySheet(): void;
+  /** The bulk keys; absent for a read-only token. */
+  onSelectAll?(): void;
+  onBulkCategory?(): void;
+  onDelete?(): void;
+  onUndo?(): void;
+  onClear?(): void;
 }
 
 /** A field that takes letters (not a row's checkbox, which a click leaves focused). */
@@ -36,7 +42,7 @@ export function useRegisterKeys(keys: Keys): void {
         return;
       }
       if (event.target instanceof HTMLButtonElement && (event.key === 'Enter' || event.key === ' ')) return;
-      const actions: Record<string, () => void> = {
+      const actions: Record<string, (() => void) | undefined> = {
         j: () => keys.onMove(1),
         ArrowDown: () => keys.onMove(1),
         k: () => keys.onMove(-1),
@@ -47,6 +53,13 @@ export function useRegisterKeys(keys: Keys): void {
         '/': keys.onSearch,
         u: keys.onUncategorised,
         '?': keys.onKeySheet,
+        a: keys.onSelectAll,
+        C: keys.onBulkCategory,
+        Delete: keys.onDelete,
+        // The delete key of a Mac keyboard.
+        Backspace: keys.onDelete,
+        z: keys.onUndo,
+        Escape: keys.onClear,
       };
       const action = actions[event.key];
       if (!action) return;
