@@ -308,7 +308,7 @@ describeEachEngine('HTTP catalogue management', ({ freshStore }) => {
       'bank put {"id":"dkb","name":"DKB AG"}',
       'bank delete "ing"',
       'transaction delete 1',
-      'transaction put {"id":3,"date":"2024-01-03","description":"REWE Berlin","value":-5,"category":"Supermarket","bank":"dkb","categorySource":"rule:1"}',
+      'transaction put {"date":"2024-01-03","description":"REWE Berlin","value":-5,"id":3,"category":"Supermarket","bank":"dkb","categorySource":"rule:1"}',
     ]) {
       assert.ok(seen.includes(expected), `${expected} not in ${seen.join('\n')}`);
     }
