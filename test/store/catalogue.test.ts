@@ -8,7 +8,7 @@ async function seeded(store: Store): Promise<Store> {
   for (const id of ['a', 'b']) await store.catalogue.addBank({ id, name: id.toUpperCase(), aggregatorId: null });
   await store.transactions.create({ date: '2024-01-01', description: 'one', value: -1, category: 'Food', bank: 'a' });
   await store.transactions.create({ date: '2024-01-02', description: 'two', value: -2, category: 'Food', bank: 'b' });
-  await store.rules.add({ category: 'Food', descriptionContains: 'one', descriptionPattern: null, minValue: null, maxValue: null, bank: 'a', priority: 0 });
+  await store.rules.add({ category: 'Food', descriptionContains: 'one', descriptionMatches: null, minValue: null, maxValue: null, bank: 'a', priority: 0 });
   return store;
 }
 
