@@ -6,7 +6,8 @@ import type { World } from './fuzz-requests.js';
  * - deleteBank: `moveTo` is required with transactions=move or rules=retarget, refused otherwise,
  *   and names another, existing bank; the seeded banks are not removed (later requests name them);
  * - deleteCategory: `rulesTo` is required exactly with rules=retarget, and names another category;
- * - mergeCategories: `from` does not list `into`, nor one name twice (compared in NFC).
+ * - mergeCategories: `from` does not list `into`, nor one name twice (compared in NFC);
+ * - a name in a path is not a dot segment ("." or "..").
  */
 type Values = Record<string, unknown>;
 
@@ -30,8 +31,13 @@ export function catalogueQueryAsDescribed(operationId: string, query: Values, pa
 /** The seeded banks stay: a bank removed here would turn later valid requests naming it into 400s. */
 export function cataloguePathAsDescribed(operationId: string, path: Values, world: World): Values {
   if (operationId === 'deleteBank' && world.banks.includes(decodeURIComponent(String(path.bankId)))) return { ...path, bankId: 'fuzz-made' };
-  return path;
+  // A path segment "." or ".." (also as %2E) is a dot segment: URLs resolve it away (RFC 3986), so
+  // such a name cannot be addressed in a path (docs/catalogue.md); a request cannot name it.
+  const named = Object.entries(path).map(([name, value]) => [name, DOT_SEGMENT.test(decodeURIComponent(String(value))) ? 'dot' : value]);
+  return Object.fromEntries(named);
 }
+
+const DOT_SEGMENT = /^\.\.?$/;
 
 export function catalogueBodyAsDescribed(operationId: string, body: unknown): unknown {
   if (operationId !== 'mergeCategories' || typeof body !== 'object' || body === null) return body;
