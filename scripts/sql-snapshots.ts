@@ -67,12 +67,15 @@ const REPORTS: Record<string, [TransactionFilter, ReportGrouping]> = {
 /** Every row a driver could hand a program: each lookup finds one, each count is 0 (the main path). */
 const FOUND: StepResult = { rows: [{ id: 1, n: 0, key: 'key' }], changes: 1 };
 
-function statementsOf(program: WriteProgram<unknown>): CompiledQuery[] {
+/** Lookups that also count rows, so programs that act on what they count show those statements. */
+const FOUND_MANY: StepResult = { rows: [{ id: 1, n: 3, key: 'key' }], changes: 1 };
+
+function statementsOf(program: WriteProgram<unknown>, found: StepResult = FOUND): CompiledQuery[] {
   const statements: CompiledQuery[] = [];
   let step = program.next();
   while (!step.done) {
     statements.push(step.value);
-    step = program.next(FOUND);
+    step = program.next(found);
   }
   return statements;
 }
@@ -138,6 +141,17 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     ['write: restoreTransactions', statementsOf(write.restoreTransactions([1, 2]))],
     ['write: recategoriseTransactions by filter', statementsOf(write.recategoriseTransactions({ filter: { bank: 'monzo' } }, 'Coffee', 'user'))],
     ['write: purgeTrash', statementsOf(write.purgeTrash(1))],
+    ['write: updateBank', statementsOf(write.updateBank('monzo', { name: 'Monzo Bank', aggregatorId: null }))],
+    ['write: removeBankWith, moving', statementsOf(write.removeBankWith('monzo', { transactions: 'move', rules: 'retarget', moveTo: 'ing', deletedAt: 1 }), FOUND_MANY)],
+    ['write: removeBankWith, to the trash', statementsOf(write.removeBankWith('monzo', { transactions: 'trash', rules: 'remove', deletedAt: 1 }), FOUND_MANY)],
+    ['write: createCategory', statementsOf(write.createCategory({ name: 'Coffee', group: 'Food' }))],
+    ['write: updateCategory, renaming', statementsOf(write.updateCategory('Coffee', { name: 'Cafés', group: 'Food' }), FOUND_MANY)],
+    ['write: updateCategory, regrouping', statementsOf(write.updateCategory('Coffee', { group: null }))],
+    ['write: mergeCategories', statementsOf(write.mergeCategories(['Coffee', 'Tea'], 'Drinks'), FOUND_MANY)],
+    ['write: removeCategoryWith', statementsOf(write.removeCategoryWith('Coffee', { uncategorise: true, rules: 'retarget', rulesTo: 'Drinks' }), FOUND_MANY)],
+    ['write: createCategoryGroup', statementsOf(write.createCategoryGroup('Food', ['Coffee', 'Tea']))],
+    ['write: renameCategoryGroup', statementsOf(write.renameCategoryGroup('Food', 'Essen'))],
+    ['write: removeCategoryGroup', statementsOf(write.removeCategoryGroup('Food'))],
   );
   const { corrections, changes } = queries;
   out.push(

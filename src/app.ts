@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { BanksService } from './services/banks.service.js';
 import { CategoriesService } from './services/categories.service.js';
+import { CategoryGroupsService } from './services/category-groups.service.js';
 import { RulesService } from './services/rules.service.js';
 import { ReportsService } from './services/reports.service.js';
 import { TransactionsService, type CategoryResolver } from './services/transactions.service.js';
@@ -17,6 +18,7 @@ import { registerErrorHandler } from './http/problems.js';
 import { parseQueryString } from './http/query-string.js';
 import { registerOperations } from './http/register-operations.js';
 import { catalogueHandlers } from './http/routes/catalogue.routes.js';
+import { catalogueManagementHandlers } from './http/routes/catalogue-management.routes.js';
 import { correctionHandlers } from './http/routes/corrections.routes.js';
 import { ChangesService } from './services/changes.service.js';
 import { CorrectionsService } from './services/corrections.service.js';
@@ -74,7 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const ajv = createAjv();
   const transactions = new TransactionsService(options.store, options.resolveCategory);
-  const banks = new BanksService(options.store);
+  const banks = new BanksService(options.store, options.now);
   const categories = new CategoriesService(options.store);
   const corrections = new CorrectionsService(options.store, options.now);
 
@@ -97,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOperations(app, ajv, contractOperations(document), {
     ...transactionHandlers(transactions, new IdempotencyKeys(options.store, options.now)),
     ...catalogueHandlers(banks, categories),
+    ...catalogueManagementHandlers(banks, categories, new CategoryGroupsService(options.store)),
     ...correctionHandlers(corrections, new ChangesService(options.store)),
     ...healthHandlers(options.store),
     ...managementHandlers(new DemoDataService(options.store)),

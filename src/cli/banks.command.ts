@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { StoreFlags } from '../config.js';
 import { BanksService } from '../services/banks.service.js';
 import { addStoreOptions, printTable, say, withStore } from './cli-support.js';
@@ -32,12 +32,24 @@ export function registerBanksCommand(program: Command): void {
     },
   );
 
-  addStoreOptions(banks.command('remove <id>').description('Remove a bank that has no transactions')).action(
-    async (id: string, flags: StoreFlags) => {
+  addStoreOptions(
+    banks
+      .command('remove <id>')
+      .description('Remove a bank; say where its transactions and rules go when it has any')
+      .addOption(new Option('--transactions <where>', 'its transactions: move them to --move-to, or to the trash').choices(['move', 'trash']))
+      .addOption(new Option('--rules <what>', 'rules naming it: remove them, or retarget them to --move-to').choices(['remove', 'retarget']))
+      .option('--move-to <bank>', 'the bank that receives moved transactions and retargeted rules'),
+  )
+    .addHelpText('after', '\nExample:\n  moneta banks remove old-ing --transactions move --rules retarget --move-to ing')
+    .action(async (id: string, flags: StoreFlags & { transactions?: 'move' | 'trash'; rules?: 'remove' | 'retarget'; moveTo?: string }) => {
       await withStore(flags, 'existing', async (store) => {
-        await new BanksService(store).remove(id);
-        say(`removed bank ${id}`);
+        const removed = await new BanksService(store).remove(id, { transactions: flags.transactions, rules: flags.rules, moveTo: flags.moveTo });
+        const parts: string[] = [];
+        if (removed.transactionsMoved > 0) parts.push(`${removed.transactionsMoved} transaction(s) moved to ${String(removed.moveTo)}`);
+        if (removed.transactionsTrashed > 0) parts.push(`${removed.transactionsTrashed} transaction(s) moved to the trash`);
+        if (removed.rulesRemoved.length > 0) parts.push(`rule(s) ${removed.rulesRemoved.join(', ')} removed`);
+        if (removed.rulesRetargeted.length > 0) parts.push(`rule(s) ${removed.rulesRetargeted.join(', ')} now name ${String(removed.moveTo)}`);
+        say(`removed bank ${id}${parts.length === 0 ? '' : `: ${parts.join('; ')}`}`);
       });
-    },
-  );
+    });
 }

@@ -1,7 +1,7 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { StoreFlags } from '../config.js';
 import { nameDifferences, quotedName } from '../domain/names.js';
-import { CategoriesService, type LookalikeGroup } from '../services/categories.service.js';
+import { CategoriesService, type CategoryRemoval, type LookalikeGroup } from '../services/categories.service.js';
 import { addStoreOptions, printTable, say, withStore } from './cli-support.js';
 import { jsonForTerminal } from './terminal-text.js';
 
@@ -75,13 +75,42 @@ export function registerCategoriesCommand(program: Command): void {
     categories
       .command('remove <name>')
       .description('Remove a category')
-      .option('--force', 'also when transactions use it: they become uncategorised'),
-  ).action(async (name: string, flags: StoreFlags & { force?: boolean }) => {
-    await withStore(flags, 'existing', async (store) => {
-      await new CategoriesService(store).remove(name, { force: flags.force ?? false });
-      say(`removed category ${name}`);
+      .option('--force', 'also when transactions use it: they become uncategorised')
+      .addOption(new Option('--rules <what>', 'when rules name it: remove them, or retarget them to --rules-to').choices(['remove', 'retarget']))
+      .option('--rules-to <category>', 'the category retargeted rules name instead'),
+  )
+    .addHelpText('after', '\nExample:\n  moneta categories remove Snacks --force --rules retarget --rules-to Groceries')
+    .action(async (name: string, flags: StoreFlags & { force?: boolean; rules?: 'remove' | 'retarget'; rulesTo?: string }) => {
+      await withStore(flags, 'existing', async (store) => {
+        const removed = await new CategoriesService(store).remove(
+          name,
+          { uncategorise: flags.force ?? false, rules: flags.rules, rulesTo: flags.rulesTo },
+          { location: 'path', name: 'name' },
+        );
+        say(`removed category ${quotedName(removed.name)}${removalDetails(removed)}`);
+      });
     });
-  });
+
+  addStoreOptions(
+    categories
+      .command('rename <name> <new-name>')
+      .description('Rename a category: its transactions and rules follow (use merge when the new name exists)'),
+  )
+    .addHelpText('after', '\nExample:\n  moneta categories rename "Eating out" Restaurants')
+    .action(async (name: string, newName: string, flags: StoreFlags) => {
+      await withStore(flags, 'existing', async (store) => {
+        const renamed = await new CategoriesService(store).update(name, { name: newName });
+        say(`renamed category ${quotedName(name.normalize('NFC'))} to ${quotedName(renamed.name)}`);
+      });
+    });
+}
+
+function removalDetails(removed: CategoryRemoval): string {
+  const parts: string[] = [];
+  if (removed.uncategorised > 0) parts.push(`${removed.uncategorised} transaction(s) uncategorised`);
+  if (removed.rulesRemoved.length > 0) parts.push(`rule(s) ${removed.rulesRemoved.join(', ')} removed`);
+  if (removed.rulesRetargeted.length > 0) parts.push(`rule(s) ${removed.rulesRetargeted.join(', ')} now name ${quotedName(String(removed.rulesTo))}`);
+  return parts.length === 0 ? '' : `: ${parts.join('; ')}`;
 }
 
 function printLookalikes(groups: LookalikeGroup[], merging: boolean): void {

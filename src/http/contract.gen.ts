@@ -273,6 +273,193 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a bank
+         * @description Adds a bank with the given short-form name (`id`, kept for good), display name and optional
+         *     aggregator id. 409 when a bank with that id exists. It appears in `GET /banks`.
+         */
+        post: operations["createBank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/banks/{bankId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bank's short-form name. */
+                bankId: components["schemas"]["BankId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a bank, saying where its transactions and rules go
+         * @description Refused (409) while transactions use the bank, unless `transactions` says where they go:
+         *     `move` to the bank `moveTo` (rows keep their ids; a moved row whose import key the other bank
+         *     already holds loses its import key, as the other bank's row already stands for it), or `trash`
+         *     (restorable, see `listDeletedTransactions`, until the bank is gone: restoring then skips them).
+         *     Also refused (409) while rules name the bank, unless `rules` says what happens to them:
+         *     `remove`, or `retarget` to `moveTo`. `moveTo` is required with `transactions=move` or
+         *     `rules=retarget` and refused otherwise (400 naming `moveTo`), as is a `moveTo` that names
+         *     this bank or no bank. The answer reports what was done, nothing goes silently.
+         */
+        delete: operations["deleteBank"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a bank's name or aggregator id; its id stays
+         * @description Sets the properties given; `aggregatorId: null` removes it. The id never changes, so its
+         *     transactions and rules keep naming it.
+         */
+        patch: operations["updateBank"];
+        trace?: never;
+    };
+    "/manage/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a category
+         * @description Adds a category, in a group or not. 409 when the name exists (its group is changed with
+         *     `updateCategory`).
+         */
+        post: operations["createCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/categories/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge categories into one
+         * @description Moves every transaction and rule of the `from` categories to `into` and removes them, in one
+         *     commit. `into` is created when missing (without a group); an existing one keeps its group.
+         *     Transactions keep how they got their category (`categorySource`). 404 when a `from` category
+         *     does not exist (nothing changes); 400 naming `from` when it lists `into`.
+         */
+        post: operations["mergeCategories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/categories/{categoryName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's name (percent-encoded; compared in NFC). */
+                categoryName: components["schemas"]["CategoryName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a category; its transactions become uncategorised
+         * @description Its transactions become uncategorised (in the same commit). Refused (409) while rules name it,
+         *     unless `rules` says what happens to them: `remove`, or `retarget` to the category `rulesTo`
+         *     (required then, refused otherwise: 400 naming `rulesTo`). The answer reports it all.
+         */
+        delete: operations["deleteCategory"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a category or change its group
+         * @description `name` renames it: its transactions and rules are relabelled in the same commit and keep how
+         *     they got their category (`categorySource`). A name another category has is 409 (merge them
+         *     with `mergeCategories`). `group` moves it to a group (created by naming it) or, with `null`,
+         *     out of any group.
+         */
+        patch: operations["updateCategory"];
+        trace?: never;
+    };
+    "/manage/category-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The category groups, each with its categories
+         * @description A group exists while at least one category names it: there are no empty groups. Ordered by
+         *     name (code points), categories by name.
+         */
+        get: operations["listCategoryGroups"];
+        put?: never;
+        /**
+         * Make a group of one or more categories
+         * @description A group comes to exist with at least one category: the listed categories move into it (from
+         *     any group they were in; a name not seen before is created). 409 when a category already names
+         *     the group.
+         */
+        post: operations["createCategoryGroup"];
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headCategoryGroups"];
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/category-groups/{groupName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's name (percent-encoded; compared in NFC). */
+                groupName: components["schemas"]["GroupName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a group; its categories stay, without a group
+         * @description Its categories and their transactions stay; they are no longer in a group.
+         */
+        delete: operations["deleteCategoryGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a group
+         * @description Every category of the group moves to the new name. 409 when a group of that name exists.
+         */
+        patch: operations["updateCategoryGroup"];
+        trace?: never;
+    };
     "/manage/transactions/delete": {
         parameters: {
             query?: never;
@@ -744,6 +931,82 @@ export interface components {
         CategoryGroup: {
             /** @example Food */
             name: string;
+        };
+        /**
+         * @description A bank's display name, stored in Unicode NFC: 1 to 100 characters, the rules of `CategoryName`.
+         * @example ING
+         */
+        BankName: string;
+        NewBank: {
+            id: components["schemas"]["BankId"];
+            name: components["schemas"]["BankName"];
+            /** Format: uuid */
+            aggregatorId?: string;
+        };
+        /** @description The properties to change; `aggregatorId` `null` removes it. The id never changes. */
+        BankUpdate: {
+            name?: components["schemas"]["BankName"];
+            aggregatorId?: string | null;
+        };
+        /** @description What removing a bank did. */
+        BankRemoval: {
+            id: components["schemas"]["BankId"];
+            /** @description Transactions moved to `moveTo`. */
+            transactionsMoved: number;
+            /** @description Transactions moved to the trash. */
+            transactionsTrashed: number;
+            /** @description Ids of the rules removed. */
+            rulesRemoved: components["schemas"]["RuleId"][];
+            /** @description Ids of the rules that now name `moveTo`. */
+            rulesRetargeted: components["schemas"]["RuleId"][];
+            moveTo?: components["schemas"]["BankId"];
+        };
+        /**
+         * @description A category group's name, stored in NFC; the rules of `CategoryName`.
+         * @example Food
+         */
+        GroupName: string;
+        GroupRef: {
+            name: components["schemas"]["GroupName"];
+        };
+        NewCategory: {
+            name: components["schemas"]["CategoryName"];
+            group?: components["schemas"]["GroupRef"];
+        };
+        /** @description `name` renames; `group` moves it to a group, or with `null` out of any. */
+        CategoryUpdate: {
+            name?: components["schemas"]["CategoryName"];
+            group?: components["schemas"]["GroupRef"] | null;
+        };
+        CategoryMerge: {
+            /** @description The categories merged away (each exists; not `into`). */
+            from: components["schemas"]["CategoryName"][];
+            into: components["schemas"]["CategoryName"];
+        };
+        CategoryMergeResult: {
+            into: components["schemas"]["Category"];
+            /** @description Transactions that moved to `into`. */
+            transactions: number;
+            /** @description Ids of the rules that now name `into`. */
+            rules: components["schemas"]["RuleId"][];
+        };
+        /** @description What removing a category did. */
+        CategoryRemoval: {
+            name: components["schemas"]["CategoryName"];
+            /** @description Its transactions, now without a category. */
+            uncategorised: number;
+            rulesRemoved: components["schemas"]["RuleId"][];
+            /** @description Ids of the rules that now name `rulesTo`. */
+            rulesRetargeted: components["schemas"]["RuleId"][];
+            rulesTo?: components["schemas"]["CategoryName"];
+        };
+        /** @description A group and its categories (a group exists while a category names it). */
+        CategoryGroupListing: {
+            name: components["schemas"]["GroupName"];
+            categories: components["schemas"]["CategoryName"][];
+        };
+        CategoryGroupUpdate: {
+            name: components["schemas"]["GroupName"];
         };
         /**
          * @description Which transactions an operation is about, as `GET /transactions` filters them; every
@@ -2214,6 +2477,416 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    createBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewBank"];
+            };
+        };
+        responses: {
+            /** @description Added (durably); the bank as stored. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Where the created resource is read. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bank"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    deleteBank: {
+        parameters: {
+            query?: {
+                /** @description Where the bank's transactions go. */
+                transactions?: "move" | "trash";
+                /** @description The bank that receives the moved transactions and retargeted rules. */
+                moveTo?: components["schemas"]["BankId"];
+                /** @description What happens to rules that name the bank. */
+                rules?: "remove" | "retarget";
+            };
+            header?: never;
+            path: {
+                /** @description The bank's short-form name. */
+                bankId: components["schemas"]["BankId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (durably); what happened to its transactions and rules. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankRemoval"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    updateBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bank's short-form name. */
+                bankId: components["schemas"]["BankId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankUpdate"];
+            };
+        };
+        responses: {
+            /** @description Changed (durably); the bank as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bank"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    createCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCategory"];
+            };
+        };
+        responses: {
+            /** @description Added (durably); the category as stored (in NFC). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    mergeCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryMerge"];
+            };
+        };
+        responses: {
+            /** @description Merged (durably); what moved. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryMergeResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    deleteCategory: {
+        parameters: {
+            query?: {
+                /** @description What happens to rules that name the category. */
+                rules?: "remove" | "retarget";
+                /** @description The category retargeted rules name instead. */
+                rulesTo?: components["schemas"]["CategoryName"];
+            };
+            header?: never;
+            path: {
+                /** @description The category's name (percent-encoded; compared in NFC). */
+                categoryName: components["schemas"]["CategoryName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (durably); what happened to its transactions and rules. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryRemoval"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    updateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's name (percent-encoded; compared in NFC). */
+                categoryName: components["schemas"]["CategoryName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryUpdate"];
+            };
+        };
+        responses: {
+            /** @description Changed (durably); the category as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Category"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    listCategoryGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every group (an empty list when there is none). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryGroupListing"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createCategoryGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryGroupListing"];
+            };
+        };
+        responses: {
+            /** @description Made (durably); the group with its categories. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryGroupListing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    headCategoryGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
+        };
+    };
+    deleteCategoryGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's name (percent-encoded; compared in NFC). */
+                groupName: components["schemas"]["GroupName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (durably); the categories that left the group. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryGroupListing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    updateCategoryGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's name (percent-encoded; compared in NFC). */
+                groupName: components["schemas"]["GroupName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CategoryGroupUpdate"];
+            };
+        };
+        responses: {
+            /** @description Renamed (durably); the group with its categories. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryGroupListing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             507: components["responses"]["InsufficientStorage"];

@@ -1,13 +1,29 @@
 import { aggregatorIdProblem, bankIdProblem, checkedName } from '../domain/bank-rules.js';
 import { DomainError, invalidField } from '../domain/errors.js';
 import type { Bank } from '../domain/transaction.js';
-import type { Store } from '../store/store.js';
+import type { BankChanges } from '../store/catalogue-queries.js';
+import type { BankRemovalPlan, Store } from '../store/store.js';
+
+/** How a removal request says where a bank's transactions and rules go (see BankRemovalPlan). */
+export type BankRemovalRequest = Omit<BankRemovalPlan, 'deletedAt'>;
+
+export interface BankRemoval {
+  id: string;
+  transactionsMoved: number;
+  transactionsTrashed: number;
+  rulesRemoved: number[];
+  rulesRetargeted: number[];
+  moveTo?: string;
+}
 
 /** The repositories this service uses. */
 export type BanksStore = Pick<Store, 'catalogue'>;
 
 export class BanksService {
-  constructor(private readonly store: BanksStore) {}
+  constructor(
+    private readonly store: BanksStore,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   list(): Promise<Bank[]> {
     return this.store.catalogue.listBanks();
@@ -15,7 +31,7 @@ export class BanksService {
 
   async get(id: string): Promise<Bank> {
     const bank = await this.store.catalogue.findBank(id);
-    if (!bank) throw new DomainError('not_found', `no bank has id "${id}"`);
+    if (!bank) throw notFound(id);
     return bank;
   }
 
@@ -34,11 +50,54 @@ export class BanksService {
     return normalised;
   }
 
-  async remove(id: string): Promise<void> {
-    const outcome = await this.store.catalogue.removeBank(id);
-    if (outcome.status === 'missing') throw new DomainError('not_found', `no bank has id "${id}"`);
-    if (outcome.status === 'in-use') {
-      throw new DomainError('conflict', `bank "${id}" still has ${outcome.transactions} transaction(s); it cannot be removed`);
-    }
+  /** Sets the name and/or aggregator id (null removes it); the id stays. */
+  async update(id: string, changes: BankChanges): Promise<Bank> {
+    const checked: BankChanges = {};
+    if (changes.name !== undefined) checked.name = checkedName(changes.name, 'body', 'name');
+    if (changes.aggregatorId !== undefined && changes.aggregatorId !== null) {
+      const uuidProblem = aggregatorIdProblem(changes.aggregatorId);
+      if (uuidProblem) throw invalidField('body', 'aggregatorId', uuidProblem);
+      checked.aggregatorId = changes.aggregatorId.toLowerCase();
+    } else if (changes.aggregatorId === null) checked.aggregatorId = null;
+    if ((await this.store.catalogue.updateBank(id, checked)) === 'missing') throw notFound(id);
+    return this.get(id);
   }
+
+  /**
+   * Removes the bank; refused while it has transactions or rules the request says nothing
+   * about. `moveTo` is required exactly when something moves there, and must be another bank.
+   */
+  async remove(id: string, request: BankRemovalRequest = {}): Promise<BankRemoval> {
+    const needsTarget = request.transactions === 'move' || request.rules === 'retarget';
+    if (needsTarget && request.moveTo === undefined) throw invalidField('query', 'moveTo', 'is required with transactions=move or rules=retarget');
+    if (!needsTarget && request.moveTo !== undefined) throw invalidField('query', 'moveTo', 'is used only with transactions=move or rules=retarget');
+    if (request.moveTo === id) throw invalidField('query', 'moveTo', 'must name another bank than the one removed');
+    const outcome = await this.store.catalogue.removeBankWith(id, { ...request, deletedAt: this.now() });
+    if (outcome.status === 'missing') throw notFound(id);
+    if (outcome.status === 'unknown-target') throw invalidField('query', 'moveTo', `no bank has id "${String(request.moveTo)}"`);
+    if (outcome.status === 'in-use') throw new DomainError('conflict', inUseMessage(id, outcome.transactions, outcome.rules, request));
+    return {
+      id,
+      transactionsMoved: outcome.moved,
+      transactionsTrashed: outcome.trashed,
+      rulesRemoved: outcome.rulesRemoved,
+      rulesRetargeted: outcome.rulesRetargeted,
+      ...(needsTarget ? { moveTo: request.moveTo } : {}),
+    };
+  }
+}
+
+function notFound(id: string): DomainError {
+  return new DomainError('not_found', `no bank has id "${id}"`);
+}
+
+function inUseMessage(id: string, transactions: number, rules: number[], request: BankRemovalRequest): string {
+  const reasons: string[] = [];
+  if (transactions > 0 && request.transactions === undefined) {
+    reasons.push(`${transactions} transaction(s) use it: say where they go (transactions=move with moveTo=<bank>, or transactions=trash)`);
+  }
+  if (rules.length > 0 && request.rules === undefined) {
+    reasons.push(`rule(s) ${rules.join(', ')} name it: say what happens to them (rules=remove, or rules=retarget with moveTo=<bank>)`);
+  }
+  return `bank "${id}" cannot be removed yet: ${reasons.join('; ')}`;
 }

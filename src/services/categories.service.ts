@@ -1,8 +1,24 @@
 import { checkedCategoryName, checkedName } from '../domain/bank-rules.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, invalidField } from '../domain/errors.js';
 import { cleanName, lookalikeKey } from '../domain/names.js';
 import type { Category } from '../domain/transaction.js';
-import type { Store } from '../store/store.js';
+import type { CategoryRemovalOutcome, Store } from '../store/store.js';
+
+/** What removing a category did (rules retargeted name `rulesTo`). */
+export interface CategoryRemoval {
+  name: string;
+  uncategorised: number;
+  rulesRemoved: number[];
+  rulesRetargeted: number[];
+  rulesTo?: string;
+}
+
+export interface CategoryRemovalRequest {
+  /** Transactions in it become uncategorised (without it, a category in use is not removed). */
+  uncategorise: boolean;
+  rules?: 'remove' | 'retarget';
+  rulesTo?: string;
+}
 
 /** Categories whose names look alike (names.ts), stored before names had one spelling. */
 export interface LookalikeGroup {
@@ -29,15 +45,61 @@ export class CategoriesService {
     return saved;
   }
 
-  async remove(name: string, options: { force: boolean }): Promise<void> {
-    const outcome = await this.store.catalogue.removeCategory(name, options);
-    if (outcome.status === 'missing') throw new DomainError('not_found', `no category is named "${name}"`);
-    if (outcome.status === 'in-use') {
-      throw new DomainError(
-        'conflict',
-        `category "${name}" is used by ${outcome.transactions} transaction(s); use --force to uncategorise them and remove it`,
-      );
+  /** Adds a category; 409 when the name exists. */
+  async create(category: Category): Promise<Category> {
+    const created = {
+      name: checkedCategoryName(category.name, 'body', 'name'),
+      group: category.group === null ? null : checkedCategoryName(category.group, 'body', 'group.name'),
+    };
+    if (!(await this.store.catalogue.createCategory(created))) throw new DomainError('conflict', `a category named "${created.name}" exists already`);
+    return created;
+  }
+
+  /** Renames (relabelling its transactions and rules) and/or sets the group (null: none). */
+  async update(rawName: string, changes: { name?: string; group?: string | null }): Promise<Category> {
+    const name = checkedCategoryName(rawName, 'path', 'categoryName');
+    const checked: { name?: string; group?: string | null } = {};
+    if (changes.name !== undefined) checked.name = checkedCategoryName(changes.name, 'body', 'name');
+    if (changes.group !== undefined) checked.group = changes.group === null ? null : checkedCategoryName(changes.group, 'body', 'group.name');
+    const outcome = await this.store.catalogue.updateCategory(name, checked);
+    if (outcome.status === 'missing') throw notFound(name);
+    if (outcome.status === 'name-taken') {
+      throw new DomainError('conflict', `a category named "${String(checked.name)}" exists already; merge the two with mergeCategories`);
     }
+    return outcome.category;
+  }
+
+  /** Moves the transactions and rules of every `from` category into `into` and removes them. */
+  async mergeInto(from: readonly string[], into: string): Promise<{ into: Category; transactions: number; rules: number[] }> {
+    const target = checkedCategoryName(into, 'body', 'into');
+    const sources = from.map((name, index) => checkedCategoryName(name, 'body', `from[${index}]`));
+    if (sources.includes(target)) throw invalidField('body', 'from', `must not list "${target}", the category merged into`);
+    if (new Set(sources).size !== sources.length) throw invalidField('body', 'from', 'must not list a category twice');
+    const outcome = await this.store.catalogue.mergeCategories(sources, target);
+    if (outcome.status === 'missing') throw notFound(outcome.name);
+    return { into: outcome.into, transactions: outcome.transactions, rules: outcome.rules };
+  }
+
+  /**
+   * Removes the category. Refused while transactions use it unless `uncategorise`, and while
+   * rules name it unless `rules` says what happens to them (`rulesTo` exactly with retarget).
+   */
+  async remove(rawName: string, request: CategoryRemovalRequest, field = { location: 'path' as const, name: 'categoryName' }): Promise<CategoryRemoval> {
+    const name = checkedCategoryName(rawName, field.location, field.name);
+    if (request.rules === 'retarget' && request.rulesTo === undefined) throw invalidField('query', 'rulesTo', 'is required with rules=retarget');
+    if (request.rules !== 'retarget' && request.rulesTo !== undefined) throw invalidField('query', 'rulesTo', 'is used only with rules=retarget');
+    const rulesTo = request.rulesTo === undefined ? undefined : checkedCategoryName(request.rulesTo, 'query', 'rulesTo');
+    if (rulesTo === name) throw invalidField('query', 'rulesTo', 'must name another category than the one removed');
+    const outcome = await this.store.catalogue.removeCategoryWith(name, { uncategorise: request.uncategorise, rules: request.rules, rulesTo });
+    if (outcome.status === 'missing') throw notFound(name);
+    if (outcome.status === 'in-use') throw new DomainError('conflict', inUseMessage(name, outcome, request.uncategorise));
+    return {
+      name,
+      uncategorised: outcome.uncategorised,
+      rulesRemoved: outcome.rulesRemoved,
+      rulesRetargeted: outcome.rulesRetargeted,
+      ...(rulesTo === undefined ? {} : { rulesTo }),
+    };
   }
 
   /** Groups of categories whose names look alike, and names spelt against the rules. */
@@ -73,4 +135,17 @@ export class CategoriesService {
   private async countOf(name: string): Promise<number> {
     return (await this.store.transactions.list({ category: name, sort: [], limit: 0, offset: 0 })).total;
   }
+}
+
+function notFound(name: string): DomainError {
+  return new DomainError('not_found', `no category is named "${name}"`);
+}
+
+function inUseMessage(name: string, outcome: Extract<CategoryRemovalOutcome, { status: 'in-use' }>, uncategorising: boolean): string {
+  const reasons: string[] = [];
+  if (outcome.transactions > 0 && !uncategorising) reasons.push(`${outcome.transactions} transaction(s) use it (--force uncategorises them)`);
+  if (outcome.rules.length > 0) {
+    reasons.push(`rule(s) ${outcome.rules.join(', ')} name it: say what happens to them (rules=remove, or rules=retarget with rulesTo=<category>)`);
+  }
+  return `category "${name}" cannot be removed yet: ${reasons.join('; ')}`;
 }

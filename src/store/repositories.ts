@@ -81,6 +81,15 @@ export function catalogueRepository(db: EngineAccess): CatalogueRepository {
     },
     saveCategory: (category) => db.write('saveCategory', category),
     removeCategory: (name, options) => db.write('removeCategory', name, options),
+    updateBank: (id, changes) => db.write('updateBank', id, changes),
+    removeBankWith: (id, plan) => db.write('removeBankWith', id, plan),
+    createCategory: (category) => db.write('createCategory', category),
+    updateCategory: (name, changes) => db.write('updateCategory', name, changes),
+    mergeCategories: (from, into) => db.write('mergeCategories', from, into),
+    removeCategoryWith: (name, plan) => db.write('removeCategoryWith', name, plan),
+    createCategoryGroup: (group, categories) => db.write('createCategoryGroup', group, categories),
+    renameCategoryGroup: (group, to) => db.write('renameCategoryGroup', group, to),
+    removeCategoryGroup: (group) => db.write('removeCategoryGroup', group),
   };
 }
 

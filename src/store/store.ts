@@ -8,6 +8,7 @@ import type {
 } from '../domain/transaction.js';
 import type { NewRule, Rule } from '../domain/rules/rule.js';
 import type { ImportRecord, ImportSession } from './import-session.js';
+import type { BankChanges } from './catalogue-queries.js';
 import type { ReportGrouping, ReportPart } from '../domain/reports/report-parts.js';
 import type { ApiTokenRecord } from '../domain/api-token.js';
 import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempotency.js';
@@ -123,7 +124,60 @@ export interface CatalogueRepository {
   saveCategory(category: Category): Promise<void>;
   /** See RemoveCategoryOptions. */
   removeCategory(name: string, options: RemoveCategoryOptions): Promise<RemoveOutcome>;
+  /** Sets what is given; the id stays. */
+  updateBank(id: string, changes: BankChanges): Promise<'updated' | 'missing'>;
+  /** Removes the bank, its transactions and rules going where the plan says (see BankRemovalPlan). */
+  removeBankWith(id: string, plan: BankRemovalPlan): Promise<BankRemovalOutcome>;
+  /** False when the name exists already. */
+  createCategory(category: Category): Promise<boolean>;
+  /** Renames (its rows and rules relabelled, their sources kept) and/or sets the group (undefined keeps it). */
+  updateCategory(name: string, changes: { name?: string; group?: string | null }): Promise<CategoryUpdateOutcome>;
+  /** Moves the rows and rules of each `from` to `into` (created when missing) and removes them. */
+  mergeCategories(from: readonly string[], into: string): Promise<CategoryMergeOutcome>;
+  removeCategoryWith(name: string, plan: CategoryRemovalPlan): Promise<CategoryRemovalOutcome>;
+  /** The listed categories (created when missing) move into the group, which must not exist yet. */
+  createCategoryGroup(group: string, categories: readonly string[]): Promise<GroupOutcome>;
+  renameCategoryGroup(group: string, to: string): Promise<GroupOutcome>;
+  /** Its categories stay, without a group. */
+  removeCategoryGroup(group: string): Promise<GroupOutcome>;
 }
+
+/**
+ * Where a removed bank's transactions go (`move` to `moveTo`, or the `trash` as deleted at
+ * `deletedAt`) and what happens to rules naming it (`remove`, or `retarget` to `moveTo`).
+ * Without an answer for what the bank has, nothing is removed (`in-use`).
+ */
+export interface BankRemovalPlan {
+  transactions?: 'move' | 'trash';
+  rules?: 'remove' | 'retarget';
+  moveTo?: string;
+  deletedAt: number;
+}
+
+export type BankRemovalOutcome =
+  | { status: 'removed'; moved: number; trashed: number; rulesRemoved: number[]; rulesRetargeted: number[] }
+  | { status: 'missing' }
+  | { status: 'unknown-target' }
+  | { status: 'in-use'; transactions: number; rules: number[] };
+
+/** `uncategorise`: its transactions lose their category (else they keep it in use); rules as for banks, `rulesTo` the new name. */
+export interface CategoryRemovalPlan {
+  uncategorise: boolean;
+  rules?: 'remove' | 'retarget';
+  rulesTo?: string;
+}
+
+export type CategoryRemovalOutcome =
+  | { status: 'removed'; uncategorised: number; rulesRemoved: number[]; rulesRetargeted: number[] }
+  | { status: 'missing' }
+  | { status: 'in-use'; transactions: number; rules: number[] };
+
+export type CategoryUpdateOutcome = { status: 'updated'; category: Category } | { status: 'missing' } | { status: 'name-taken' };
+
+export type CategoryMergeOutcome = { status: 'merged'; into: Category; transactions: number; rules: number[] } | { status: 'missing'; name: string };
+
+/** A group's categories after the change (for a removal: those that left it). */
+export type GroupOutcome = { status: 'done'; categories: string[] } | { status: 'missing' } | { status: 'exists' };
 
 export interface RulesRepository {
   /** Categorisation rules, in the order they apply. */

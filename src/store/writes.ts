@@ -5,6 +5,8 @@ import type { NewRule, Rule } from '../domain/rules/rule.js';
 import type { Bank, Category, NewTransaction, TransactionId, TransactionRecord } from '../domain/transaction.js';
 import type { DialectQuirks } from './dialect-quirks.js';
 import { createdRecord, Queries, toCount, type BankRow, type CategoryRow, type CountRow, type TransactionRow } from './queries.js';
+import { CatalogueQueries } from './catalogue-queries.js';
+import { cataloguePrograms } from './catalogue-writes.js';
 import { ChangeFeedQueries } from './change-feed-queries.js';
 import { correctionPrograms } from './correction-writes.js';
 import { CorrectionsQueries } from './corrections-queries.js';
@@ -38,6 +40,7 @@ export class StoreQueries {
   readonly corrections: CorrectionsQueries;
   readonly changes: ChangeFeedQueries;
   readonly imports: ImportsQueries;
+  readonly catalogue: CatalogueQueries;
 
   constructor(db: Kysely<Database>, quirks: DialectQuirks) {
     this.transactions = new Queries(db, quirks);
@@ -47,6 +50,7 @@ export class StoreQueries {
     this.corrections = new CorrectionsQueries(db, quirks);
     this.changes = new ChangeFeedQueries(db, quirks);
     this.imports = new ImportsQueries(db);
+    this.catalogue = new CatalogueQueries(db);
   }
 }
 
@@ -164,6 +168,8 @@ export function writePrograms(q: StoreQueries) {
     },
 
     ...correctionPrograms(q),
+
+    ...cataloguePrograms(q),
 
     *addRule(rule: NewRule): WriteProgram<Rule> {
       return { ...rule, id: yield* insertedId(rules.insertRule(rule)) };

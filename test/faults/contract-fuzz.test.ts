@@ -69,7 +69,7 @@ async function seed(store: Store): Promise<World> {
     });
     ids.push(String(created.id));
   }
-  return { banks, known: { transactionId: ids, bankId: [...banks, 'nope'], bank: banks, category: ['Groceries', 'Rent', '100%', ''] } };
+  return { banks, known: { transactionId: ids, bankId: [...banks, 'nope'], bank: banks, category: ['Groceries', 'Rent', '100%', ''], categoryName: ['Groceries', 'Rent', '100%'] } };
 }
 
 interface Reply {

@@ -80,7 +80,9 @@ export class PostgresStore extends EngineStore {
       all: <T>(query: CompiledQuery<T>) => this.guard(() => all<T & pg.QueryResultRow>(this.pool, text(query))),
       first: <T>(query: CompiledQuery<T>) => this.guard(() => first<T & pg.QueryResultRow>(this.pool, text(query))),
       write: <K extends WriteName>(op: K, ...args: WriteArgs<K>) =>
-        this.guard(() => this.transaction((client) => runProgram(client, programOf(programs, { op, args }), text))) as Promise<WriteResult<K>>,
+        this.guard(() => retryingForeignKeyRaces(() => this.transaction((client) => runProgram(client, programOf(programs, { op, args }), text)))) as Promise<
+          WriteResult<K>
+        >,
     };
     this.assemble({
       access,
@@ -213,6 +215,28 @@ function openPool(options: PostgresStoreOptions, max: number): pg.Pool {
   // (its next query, or the ROLLBACK, rejects -> 503), and the pool never reuses the broken client.
   pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
+}
+
+/** foreign_key_violation: a program checked a row that a concurrent commit removed before its own write. */
+const FOREIGN_KEY_VIOLATION = '23503';
+const FOREIGN_KEY_ATTEMPTS = 3;
+
+/**
+ * Runs a write again when it lost a race with a removal: a program checks what it names
+ * (a category it did not create, a bank) under READ COMMITTED, and a concurrent removal of that
+ * row can commit between the check and the write. Run again, the program sees the removal and
+ * decides afresh (creates the category, reports the bank missing). SQLite's single writer
+ * never interleaves programs.
+ */
+export async function retryingForeignKeyRaces<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code !== FOREIGN_KEY_VIOLATION || attempt >= FOREIGN_KEY_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** The PostgreSQL driver of a write program (writes.ts): each statement in turn, on the transaction's client. */

@@ -82,8 +82,8 @@ export function bodyMutations(schema: JsonSchema, base: fc.Arbitrary<Parts>, wor
       mutations.push(
         fc.tuple(base, fc.constantFrom(...wrong)).map(([parts, value]) => ({
           parts: { ...parts, body: { json: { ...objectBody(parts), [name]: value } } },
-          // An object given where an object belongs may be refused for a property inside it (`rule.category`).
-          expect: { in: 'body' as const, name, prefix: typeof value === 'object' && value !== null && !Array.isArray(value) },
+          // An object or array given where one belongs may be refused for what is inside it (`rule.category`, `from[0]`).
+          expect: { in: 'body' as const, name, prefix: typeof value === 'object' && value !== null },
           mutation: `${name}: ${JSON.stringify(value)}`,
         })),
       );

@@ -1,4 +1,5 @@
 import { ruleBodyAsDescribed } from './rule-bodies.js';
+import { BAD_NAMES, catalogueBodyAsDescribed, catalogueQueryAsDescribed, cataloguePathAsDescribed, fitsInNfc, isNameLike } from './catalogue-requests.js';
 import fc from 'fast-check';
 import type { OperationSpec, ParameterSpec } from '../../../src/http/contract.js';
 import type { FieldLocation } from '../../../src/domain/errors.js';
@@ -108,9 +109,11 @@ export function validParts(operation: OperationSpec, world: World): fc.Arbitrary
   // A change cursor is opaque: only one the server handed out is valid, so valid requests start from the beginning.
   const query = operation.parameters.filter((p) => p.in === 'query' && !(operation.path === '/changes' && p.name === 'since'));
   const headers = operation.parameters.filter((p) => p.in === 'header');
-  const pathArb = fc.record(Object.fromEntries(path.map((p) => [p.name, parameterValue(p, world).map(enc)])));
+  const pathArb = fc
+    .record(Object.fromEntries(path.map((p) => [p.name, parameterValue(p, world).filter(fitsInNfc).map(enc)])))
+    .map((values) => cataloguePathAsDescribed(operation.operationId, values, world));
   const queryArb = fc
-    .record(Object.fromEntries(query.map((p) => [p.name, parameterValue(p, world)])), { requiredKeys: query.filter((p) => p.required).map((p) => p.name) })
+    .record(Object.fromEntries(query.map((p) => [p.name, parameterValue(p, world).filter(fitsInNfc)])), { requiredKeys: query.filter((p) => p.required).map((p) => p.name) })
     .filter((values) => values.sort === undefined || sortFieldsUnique(values.sort as string))
     // "from not after to, minValue not above maxValue": the filters' rule, stated in prose.
     .filter((values) => inOrder(values.from, values.to, String) && inOrder(values.minValue, values.maxValue, Number));
@@ -118,7 +121,8 @@ export function validParts(operation: OperationSpec, world: World): fc.Arbitrary
     requiredKeys: headers.filter((p) => p.required).map((p) => p.name),
   });
   const bodyArb: fc.Arbitrary<unknown> = operation.body
-    ? fc.tuple(arbitraryFor(asRequestSchema(operation.body.schema)).filter(fitsInNfc), fc.nat()).map(([body, pick]) => {
+    ? fc.tuple(arbitraryFor(asRequestSchema(operation.body.schema)).filter(fitsInNfc), fc.nat()).map(([drawn, pick]) => {
+        const body = catalogueBodyAsDescribed(operation.operationId, drawn);
         // "bank, when given, must name a known bank": the contract says so in prose, not in the schema.
         if (typeof body === 'object' && body !== null && 'bank' in body) {
           return ruleBodyAsDescribed(operation.operationId, { ...body, bank: world.banks[pick % world.banks.length] }, world.banks, pick);
@@ -126,9 +130,11 @@ export function validParts(operation: OperationSpec, world: World): fc.Arbitrary
         return ruleBodyAsDescribed(operation.operationId, body, world.banks, pick);
       })
     : fc.constant(undefined);
-  return fc.record({ path: pathArb, query: queryArb, headers: headerArb, body: bodyArb }).map((drawn) => ({
+  return fc.record({ path: pathArb, query: queryArb, headers: headerArb, body: bodyArb, pick: fc.nat() }).map((drawn) => ({
     path: drawn.path as Record<string, string>,
-    query: Object.entries(drawn.query).map(([name, value]) => [enc(name), enc(value as string)] as [string, string]),
+    query: Object.entries(catalogueQueryAsDescribed(operation.operationId, drawn.query, drawn.path, world, drawn.pick)).map(
+      ([name, value]) => [enc(name), enc(value as string)] as [string, string],
+    ),
     headers: uniqueIdempotencyKey(drawn.headers as Record<string, string>),
     body: drawn.body === undefined ? undefined : { json: drawn.body },
   }));
@@ -192,7 +198,7 @@ function queryMutations(operation: OperationSpec, base: fc.Arbitrary<Parts>): Mu
       );
     }
     if (typeof spec.schema.pattern === 'string') {
-      const bad = name === 'sort' ? SQL_SORTS : ['-abc', 'a b', 'ä', "a'; DROP TABLE banks; --", '.', '%', '_x'];
+      const bad = name === 'sort' ? SQL_SORTS : isNameLike(spec.schema) ? BAD_NAMES : ['-abc', 'a b', 'ä', "a'; DROP TABLE banks; --", '.', '%', '_x'];
       mutations.push(
         fc.tuple(base, fc.constantFrom(...bad)).map(([parts, text]) => ({
           parts: withValue(parts, enc(text)),
@@ -212,7 +218,9 @@ function pathMutations(operation: OperationSpec, base: fc.Arbitrary<Parts>): Mut
       const bad =
         spec.schema.type === 'integer'
           ? [...BAD_INTEGERS.filter((text) => text !== ''), '-1']
-          : ['-abc', 'a b', 'ä', "a'; DROP TABLE banks; --", '.x', 'x'.repeat(65), 'a\u0000b', '\ud800', '%ff'];
+          : isNameLike(spec.schema)
+            ? [...BAD_NAMES, '\ud800']
+            : ['-abc', 'a b', 'ä', "a'; DROP TABLE banks; --", '.x', 'x'.repeat(65), 'a\u0000b', '\ud800', '%ff'];
       // Past the router's parameter length limit.
       bad.push('1'.repeat(3000));
       return fc.tuple(base, fc.constantFrom(...bad)).map(([parts, text]) => ({
@@ -246,10 +254,4 @@ export function invalidRequest(operation: OperationSpec, world: World): fc.Arbit
     ...(operation.body ? bodyMutations(asRequestSchema(operation.body.schema), base, world) : []),
   ];
   return fc.oneof(...mutations).map(({ parts, expect, mutation }) => render(operation, parts, { expect, mutation }));
-}
-
-/** The contract counts a category name's length in NFC, which can be longer than the text sent (U+FB2A). */
-function fitsInNfc(body: unknown): boolean {
-  const category = (body as { category?: unknown } | null)?.category;
-  return typeof category !== 'string' || [...category.normalize('NFC')].length <= 100;
 }
