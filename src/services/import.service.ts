@@ -163,8 +163,8 @@ export class ImportService {
       if (batch.length > 0) await flush(batch);
       await spool?.finish();
       const outcome: ImportOutcome = options.dryRun ? 'dry-run' : counts.invalid > 0 && !options.skipInvalid ? 'rejected' : 'imported';
-      // The history row is written with the first inserted row: a file of duplicates only has none.
-      const importId = outcome === 'imported' && counts.added + counts.conflicts > 0 ? await session.importId : null;
+      // The history row is written with the first batch that reached the store.
+      const importId = outcome === 'imported' ? await session.importId : null;
       if (outcome === 'imported') await session.commit(counts);
       else await session.rollback();
       return {
