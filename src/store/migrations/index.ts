@@ -10,6 +10,7 @@ import * as transactionIdLimit from './0007-transaction-id-limit.js';
 import * as reportTotals from './0008-report-totals.js';
 import * as correctionsAndChangeFeed from './0009-corrections-and-change-feed.js';
 import * as rulesRevision from './0010-rules-revision.js';
+import * as importRowsIndex from './0011-import-rows-index.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0008-report-totals': reportTotals,
   '0009-corrections-and-change-feed': correctionsAndChangeFeed,
   '0010-rules-revision': rulesRevision,
+  '0011-import-rows-index': importRowsIndex,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {
