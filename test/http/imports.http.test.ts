@@ -240,3 +240,36 @@ describeEachEngine(
   },
   { setups: EVERY_SETUP },
 );
+
+describeEachEngine(
+  'HTTP imports beside other requests',
+  ({ freshStore }) => {
+    it('two imports at once both answer; the statement is added once', async () => {
+      const app = await setup(await freshStore());
+      const [a, b] = await Promise.all([importStatement(app), importStatement(app)]);
+      assert.deepEqual([a.status, b.status], [200, 200], `${a.text} ${b.text}`);
+      const added = [a, b].map((response) => (response.body as { added: number }).added).sort();
+      assert.deepEqual(added, [0, 4]);
+      assert.equal((await call(app, 'GET', '/transactions')).headers['x-total-count'], '4');
+    });
+
+    it("reads during a dry run never see its rows (nor a rejected file's)", async () => {
+      const app = await setup(await freshStore());
+      const lines = ['Date,Description,Amount'];
+      for (let i = 0; i < 20_000; i += 1) lines.push(`2024-03-01,Row ${i},-${(i % 500) + 1}.25`);
+      let finished = false;
+      const running = importStatement(app, 'bank=ing&dryRun=true', lines.join('\n')).finally(() => (finished = true));
+      const seen = new Set<string>();
+      let reads = 0;
+      while (!finished) {
+        seen.add(String((await call(app, 'GET', '/transactions?limit=0')).headers['x-total-count']));
+        reads += 1;
+        // Let the import's file reads run between two of ours.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      assert.equal((await running).status, 200);
+      assert.deepEqual([...seen], ['0'], `after ${reads} reads`);
+    });
+  },
+  { setups: ['sqlite as served', 'postgres'] },
+);
