@@ -100,7 +100,8 @@ export class ImportService {
       return await this.importFile(path, options);
     } catch (error) {
       if (!(error instanceof StatementError)) throw error;
-      const field = options.profile !== undefined && /profile/i.test(error.message) ? 'profile' : 'body';
+      // The profile itself is wrong only when it cannot apply at all; a file its columns do not fit is the body's fault.
+      const field = options.profile !== undefined && /^(unknown CSV profile|a CSV profile was given)/.test(error.message) ? 'profile' : 'body';
       throw new DomainError('invalid', `${field}: ${error.message}`, [{ in: field === 'profile' ? 'query' : 'body', name: field, message: error.message }]);
     }
   }
