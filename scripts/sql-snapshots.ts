@@ -152,6 +152,7 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     ['write: createCategoryGroup', statementsOf(write.createCategoryGroup('Food', ['Coffee', 'Tea']))],
     ['write: renameCategoryGroup', statementsOf(write.renameCategoryGroup('Food', 'Essen'))],
     ['write: removeCategoryGroup', statementsOf(write.removeCategoryGroup('Food'))],
+    ['write: deleteTransactions of an import (undoImport)', statementsOf(write.deleteTransactions({ importId: 3 }, 1, { reason: 'import', importId: 3 }))],
   );
   const { corrections, changes } = queries;
   out.push(
@@ -159,6 +160,10 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     ['trash page', corrections.trashPage(100, 0)],
     ['trash count', corrections.trashCount()],
     ['change feed: purged through', changes.purgedThrough()],
+    ['import history page', queries.imports.page(100, 0)],
+    ['import history count', queries.imports.count()],
+    ['import history entry', queries.imports.find(3)],
+    ['import history: rows an import added', queries.imports.transactions(3, 100, 0)],
     ['change feed page: from the start', changes.page({ seq: 0, phase: 0, key: null }, 1001)],
     ['change feed page: within a commit of transactions', changes.page({ seq: 12, phase: 3, key: 42 }, 1001)],
   );

@@ -33,6 +33,10 @@ import { registerSecurity, securityServerOptions, type SecurityOptions } from '.
 import { DemoDataService } from './services/demo-data.service.js';
 import { projectFile } from './project-root.js';
 import { IdempotencyKeys } from './services/idempotency.service.js';
+import { ImportService } from './services/import.service.js';
+import { ImportHistoryService } from './services/import-history.service.js';
+import { importHandlers } from './http/routes/imports.routes.js';
+import { DEFAULT_IMPORT_LIMIT, registerFileBodyParser } from './http/statement-body.js';
 
 export interface AppOptions {
   store: Store;
@@ -41,6 +45,8 @@ export interface AppOptions {
   accessLog?: boolean;
   /** Largest request body accepted, in bytes. */
   bodyLimit?: number;
+  /** Largest statement createImport accepts, in bytes (DEFAULT_IMPORT_LIMIT). */
+  importLimit?: number;
   /** Categorisation for transactions created without a category. */
   resolveCategory?: CategoryResolver;
   /** Tokens, Host allowlist, CORS and resource limits (see http/security/). */
@@ -95,6 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNodeAnswers(app);
   registerNotFoundHandler(app);
   registerStrictJsonParser(app, options.bodyLimit ?? 64 * 1024);
+  registerFileBodyParser(app);
   await registerSecurity(app, options.store, options.security, options.now);
   registerOperations(app, ajv, contractOperations(document), {
     ...transactionHandlers(transactions, new IdempotencyKeys(options.store, options.now)),
@@ -105,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...managementHandlers(new DemoDataService(options.store)),
     ...reportHandlers(new ReportsService(options.store)),
     ...ruleHandlers(new RulesService(options.store)),
+    ...importHandlers(new ImportService(options.store), new ImportHistoryService(options.store, options.now), options.importLimit ?? DEFAULT_IMPORT_LIMIT),
   });
   await registerDocs(app, document);
   if (options.trashRetentionDays !== undefined) {

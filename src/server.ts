@@ -59,6 +59,7 @@ export async function startServer(config: ServeConfig, logger: Logger, options: 
     accessLog: config.accessLog,
     resolveCategory: ruleCategoryResolver(store),
     bodyLimit: config.security.bodyLimit,
+    importLimit: config.security.importLimit,
     security: appSecurityOptions(config),
     trashRetentionDays: config.trashRetentionDays,
   });

@@ -7,6 +7,7 @@ import { registerCopyCommand } from './copy.command.js';
 import { exitCodeFor, userMessage } from './cli-support.js';
 import { registerDemoCommand } from './demo.command.js';
 import { registerImportCommand } from './import.command.js';
+import { registerImportsCommand } from './imports.command.js';
 import { registerProfilesCommand } from './profiles.command.js';
 import { registerReportCommand } from './report.command.js';
 import { registerRulesCommand } from './rules.command.js';
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerCategoriesCommand(program);
   registerDemoCommand(program);
   registerImportCommand(program);
+  registerImportsCommand(program);
   registerProfilesCommand(program);
   registerReportCommand(program);
   registerRulesCommand(program);

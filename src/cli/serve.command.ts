@@ -22,6 +22,7 @@ export function registerServeCommand(program: Command): void {
       .option('--allowed-host <name>', 'a Host name to accept besides localhost/127.0.0.1/[::1]; repeatable (env MONETA_ALLOWED_HOSTS, comma-separated)', collect)
       .option('--cors-origin <origin>', 'a browser origin allowed to call the API; repeatable (env MONETA_CORS_ORIGINS; default none)', collect)
       .option('--body-limit <bytes>', 'largest request body (env MONETA_BODY_LIMIT; default 65536)')
+      .option('--import-limit <bytes>', 'largest statement a createImport body may be (env MONETA_IMPORT_LIMIT; default 104857600)')
       .option('--max-header-size <bytes>', 'largest request line + headers (env MONETA_MAX_HEADER_SIZE; default 16384)')
       .option('--max-url-length <chars>', 'longest URL (env MONETA_MAX_URL_LENGTH; default 14336)')
       .option('--request-timeout <ms>', 'time a client has to send a whole request (env MONETA_REQUEST_TIMEOUT_MS; default 30000)')

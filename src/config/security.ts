@@ -6,6 +6,7 @@ export interface SecurityFlags {
   corsOrigin?: string[];
   insecureNoAuth?: boolean;
   bodyLimit?: string;
+  importLimit?: string;
   maxHeaderSize?: string;
   maxUrlLength?: string;
   requestTimeout?: string;
@@ -25,6 +26,8 @@ export interface SecurityConfig {
   /** Listen beyond loopback without any token. */
   insecureNoAuth: boolean;
   bodyLimit: number;
+  /** Largest statement a createImport body may be, in bytes. */
+  importLimit: number;
   /** How long a process reuses the token list before reading it again (0: every request). */
   tokenCacheMs: number;
   limits: LimitOptions;
@@ -49,6 +52,7 @@ export function securityConfig(flags: SecurityFlags, env: Env, integer: IntegerR
     corsOrigins,
     insecureNoAuth: flags.insecureNoAuth ?? env.MONETA_INSECURE_NO_AUTH === '1',
     bodyLimit: integer('--body-limit', flags.bodyLimit ?? env.MONETA_BODY_LIMIT, 64 * 1024, 1024, 64 * 1024 * 1024),
+    importLimit: integer('--import-limit', flags.importLimit ?? env.MONETA_IMPORT_LIMIT, 100 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
     tokenCacheMs: integer('--token-cache', flags.tokenCache ?? env.MONETA_TOKEN_CACHE_MS, DEFAULT_TOKEN_CACHE_MS, 0, 60_000),
     limits: {
       maxHeaderBytes: integer('--max-header-size', flags.maxHeaderSize ?? env.MONETA_MAX_HEADER_SIZE, DEFAULT_LIMITS.maxHeaderBytes, 1024, 1024 * 1024),

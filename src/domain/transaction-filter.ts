@@ -48,5 +48,5 @@ export function checkFilterRanges(filter: TransactionFilter, names: FilterFieldN
   }
 }
 
-/** Transactions chosen by their ids, or by a filter: exactly one of the two. */
-export type TransactionSelection = { ids: readonly number[] } | { filter: TransactionFilter };
+/** Transactions chosen by their ids, by a filter, or as the rows one import added. */
+export type TransactionSelection = { ids: readonly number[] } | { filter: TransactionFilter } | { importId: number };

@@ -737,6 +737,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The imported files, most recent first
+         * @description Every committed import that added rows, by `moneta import` or `createImport`: file name,
+         *     format, bank, profile, when, and its counts. `X-Total-Count` is the number of imports.
+         */
+        get: operations["listImports"];
+        put?: never;
+        /**
+         * Import a bank statement (the body), or try it with dryRun
+         * @description The body is the statement file itself, as `moneta import` reads it (CSV, OFX/QFX, QIF,
+         *     CAMT.053, MT940), sent with any `Content-Type` but `application/json` (for example
+         *     `text/csv` or `application/octet-stream`) and without `Content-Encoding`. It is streamed to
+         *     a temporary file and imported in batches, so memory stays bounded whatever its size; the
+         *     largest body accepted is the server's import limit (`--import-limit`, 100 MiB by default),
+         *     413 beyond it. Rows already imported are recognised (by the bank's transaction id, else by
+         *     date, value and description) and reported as duplicates of the transaction they repeat.
+         *
+         *     The file is one commit: with invalid rows nothing is written (`outcome: rejected`) unless
+         *     `skipInvalid=true`. With `dryRun=true` every row is decided and nothing is written, not even
+         *     the history entry. The answer holds the counts and the per-row report in file order, at
+         *     most the first 1000 rows (`rowsTruncated` says when there were more); the rows a committed
+         *     import added stay readable, page by page, with `getImport`. A statement that cannot be read
+         *     at all (an unknown format, a profile that does not fit) is a 400 naming `body` (or
+         *     `profile`, `format`); a `bank` no bank has is a 400 naming `bank`.
+         */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headListImports"];
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{importId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An import's id (`listImports`). */
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One import, where its rows are now, and a page of the rows it added
+         * @description `inList` and `inTrash` count the rows the import added that are in the list and in the
+         *     trash now. `rows` is a page (`limit`, `offset`) of those in the list, by id.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headGetImport"];
+        patch?: never;
+        trace?: never;
+    };
+    "/imports/{importId}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An import's id (`listImports`). */
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the rows an import added into the trash
+         * @description Every row the import added that is still in the list goes to the trash in one commit
+         *     (`deletedBy: {reason: import, importId}`), restorable with `restoreTransactions`. Their
+         *     import keys go with them, so importing the same statement again adds them back (new ids);
+         *     after that, restoring one of the old rows is skipped with `import-key-taken`, so the
+         *     statement's rows are never there twice. Undoing again moves nothing (`deleted: 0`). No body.
+         */
+        post: operations["undoImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1250,6 +1342,86 @@ export interface components {
             /** @description Transactions with the word and no category, which the rule would categorise. */
             uncategorised: number;
         };
+        ImportSummary: {
+            /** Format: int64 */
+            id: number;
+            fileName: string;
+            /** @enum {string} */
+            format: "csv" | "ofx" | "qif" | "camt053" | "mt940";
+            bank: components["schemas"]["BankId"];
+            /** @description The CSV profile asked for; left out when none was. */
+            profile?: string;
+            /** Format: date-time */
+            importedAt: string;
+            added: number;
+            duplicates: number;
+            conflicts: number;
+            invalid: number;
+            skipped: number;
+        };
+        ImportDetail: {
+            import: components["schemas"]["ImportSummary"];
+            /** @description Rows the import added that are in the list now. */
+            inList: number;
+            /** @description Rows the import added that are in the trash now (undone or deleted). */
+            inTrash: number;
+            /** @description A page of the rows in the list, by id. */
+            rows: components["schemas"]["Transaction"][];
+        };
+        UndoImportResult: {
+            /** @description Rows moved into the trash by this request. */
+            deleted: number;
+            import: components["schemas"]["ImportSummary"];
+        };
+        ImportReportRow: {
+            /** @description The file's line (an entry's number for OFX, CAMT.053, MT940). */
+            line: number;
+            /** @enum {string} */
+            status: "added" | "duplicate" | "conflict" | "invalid" | "skipped";
+            /**
+             * Format: int64
+             * @description The new transaction (added and conflict rows of a committed import).
+             */
+            id?: number;
+            /**
+             * Format: int64
+             * @description The transaction this row repeats, when stored.
+             */
+            duplicateOf?: number;
+            /** @description Invalid, skipped, conflict, why; duplicate, the rule that decided (`bank-id` or `fingerprint`). */
+            reason?: string;
+        };
+        ImportReport: {
+            /**
+             * @description `imported`: committed; `dry-run`: nothing written on purpose; `rejected`: invalid rows, nothing written.
+             * @enum {string}
+             */
+            outcome: "imported" | "dry-run" | "rejected";
+            /**
+             * Format: int64
+             * @description The import history's id (`getImport`, `undoImport`) when rows were added.
+             */
+            importId?: number;
+            fileName: string;
+            /** @enum {string} */
+            format: "csv" | "ofx" | "qif" | "camt053" | "mt940";
+            bank: components["schemas"]["BankId"];
+            added: number;
+            duplicates: number;
+            duplicatesByRule: {
+                "bank-id": number;
+                fingerprint: number;
+            };
+            conflicts: number;
+            invalid: number;
+            skipped: number;
+            /** @description How the file was read, when the user should know (the profile picked, a charset). */
+            notes: string[];
+            /** @description The per-row report in file order, the first 1000 rows at most. */
+            rows: components["schemas"]["ImportReportRow"][];
+            /** @description True when the file had more rows than `rows` lists. */
+            rowsTruncated: boolean;
+        };
         /** @description An RFC 9457 problem detail, with the offending fields and the request id. */
         Problem: {
             /** @example urn:moneta:problem:invalid-request */
@@ -1477,6 +1649,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description An import's id (`listImports`). */
+        ImportId: number;
         /**
          * @description Keep only transactions of this category (exact match, after Unicode NFC
          *     normalisation). An empty value (`category=`) keeps the transactions that have no
@@ -3395,6 +3569,204 @@ export interface operations {
             200: components["responses"]["HeadOk"];
             400: components["responses"]["HeadError"];
             default: components["responses"]["HeadError"];
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: {
+                /** @description Number of transactions to return. `0` returns no items (204) but still the total. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the import history. */
+            200: {
+                headers: {
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportSummary"][];
+                };
+            };
+            204: components["responses"]["EmptyPage"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createImport: {
+        parameters: {
+            query: {
+                /** @description The bank the statement comes from. */
+                bank: components["schemas"]["BankId"];
+                /** @description The statement's format; `auto` (the default) recognises it from its content and name. */
+                format?: "auto" | "csv" | "ofx" | "qif" | "camt053" | "mt940";
+                /** @description CSV only, a built-in profile name (`moneta profiles list`); default the one whose columns match, else generic. */
+                profile?: string;
+                /** @description The name the import history keeps, and whose extension helps recognise the format; default `statement`. */
+                fileName?: string;
+                /** @description Decide every row and write nothing. */
+                dryRun?: boolean;
+                /** @description Import the valid rows of a file that has invalid ones (default, such a file imports nothing). */
+                skipInvalid?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/octet-stream": string;
+                "text/plain": string;
+                "application/xml": string;
+                "application/x-ofx": string;
+            };
+        };
+        responses: {
+            /**
+             * @description The report. With `outcome: imported` the rows added are durably stored; with `dry-run`
+             *     or `rejected` nothing was written.
+             */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    headListImports: {
+        parameters: {
+            query?: {
+                /** @description Number of transactions to return. `0` returns no items (204) but still the total. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOfPage"];
+            204: components["responses"]["EmptyPage"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: {
+                /** @description Number of transactions to return. `0` returns no items (204) but still the total. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /** @description An import's id (`listImports`). */
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    headGetImport: {
+        parameters: {
+            query?: {
+                /** @description Number of transactions to return. `0` returns no items (204) but still the total. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /** @description An import's id (`listImports`). */
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
+            404: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
+        };
+    };
+    undoImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An import's id (`listImports`). */
+                importId: components["parameters"]["ImportId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Moved (durably); how many, and the import as it is now. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UndoImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -19,6 +19,8 @@ export interface OperationSpec {
   path: string;
   parameters: ParameterSpec[];
   body?: { required: boolean; schema: JsonSchema };
+  /** The body is a file (a statement), not JSON: it reaches the handler as a stream (statement-body.ts). */
+  fileBody?: boolean;
   /** Response body schemas by status code, for serialisation. */
   responses: Record<string, JsonSchema>;
 }
@@ -60,6 +62,7 @@ export function contractOperations(document: OpenApiDocument = loadContract()): 
           ? { required: (operation.requestBody as JsonSchema).required === true, schema: bodySchema }
           : undefined,
         responses,
+        ...(content && !content['application/json'] ? { fileBody: true } : {}),
       });
     }
   }

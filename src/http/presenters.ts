@@ -1,6 +1,7 @@
 import { transactionObject, type Bank, type Category, type TransactionRecord } from '../domain/transaction.js';
 import type { Change } from '../domain/change-feed.js';
 import type { DeletedTransaction } from '../domain/trash.js';
+import type { ImportDetail, ImportSummary } from '../domain/import-history.js';
 import type { Schemas } from './operation-types.js';
 
 /**
@@ -34,4 +35,25 @@ export function presentChange(change: Change): Schemas['Change'] {
     case 'category':
       return change.op === 'put' ? { type: 'category', op: 'put', category: presentCategory(change.category) } : change;
   }
+}
+
+export function presentImportSummary(summary: ImportSummary): Schemas['ImportSummary'] {
+  const { id, fileName, bank, profile, importedAt, added, duplicates, conflicts, invalid, skipped } = summary;
+  return {
+    id,
+    fileName,
+    format: summary.format as Schemas['ImportSummary']['format'],
+    bank,
+    ...(profile === null ? {} : { profile }),
+    importedAt: new Date(importedAt).toISOString(),
+    added,
+    duplicates,
+    conflicts,
+    invalid,
+    skipped,
+  };
+}
+
+export function presentImportDetail(detail: ImportDetail): Omit<Schemas['ImportDetail'], 'rows'> {
+  return { import: presentImportSummary(detail), inList: detail.inList, inTrash: detail.inTrash };
 }

@@ -24,10 +24,10 @@ export interface RawInput {
 }
 
 export class RequestValidationError extends Error {
-  /** 400, or 415 for a body the server cannot read at all (a Content-Encoding it does not decode). */
+  /** 400; 413 for a file body past its limit; 415 for a body the server cannot read at all (a Content-Encoding it does not decode). */
   constructor(
     readonly fields: FieldError[],
-    readonly status: 400 | 415 = 400,
+    readonly status: 400 | 413 | 415 = 400,
   ) {
     super(describeFields(fields));
     this.name = 'RequestValidationError';
@@ -38,6 +38,7 @@ interface CompiledParameter {
   spec: ParameterSpec;
   isInteger: boolean;
   isNumber: boolean;
+  isBoolean: boolean;
   validate: ValidateFunction;
 }
 
@@ -50,6 +51,7 @@ export function compileRequestValidator(ajv: Ajv2020, operation: OperationSpec):
     spec,
     isInteger: spec.schema.type === 'integer',
     isNumber: spec.schema.type === 'number',
+    isBoolean: spec.schema.type === 'boolean',
     validate: compileSchema(ajv, spec.schema),
   }));
   const queryNames = new Set(parameters.filter((p) => p.spec.in === 'query').map((p) => p.spec.name));
@@ -100,6 +102,8 @@ function checkParameter(parameter: CompiledParameter, text: string): { value: un
     const parsed = parseIntegerParameter(text, parameter.spec.schema);
     return parsed.ok ? { value: parsed.value } : { message: parsed.message };
   }
+  // A boolean is exactly `true` or `false` (not 1, yes, TRUE or empty).
+  if (parameter.isBoolean) return text === 'true' || text === 'false' ? { value: text === 'true' } : { message: 'must be true or false' };
   // A number is read from its text first; the schema (its bounds) then checks the number.
   const value = parameter.isNumber ? parseNumberParameter(text) : { ok: true as const, value: text };
   if (!value.ok) return { message: value.message };

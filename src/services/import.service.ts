@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import { DomainError } from '../domain/errors.js';
-import { openStatement, type ParsedItem, type StatementFormat } from '../importers/index.js';
+import { DomainError, invalidField } from '../domain/errors.js';
+import { listProfiles, openStatement, StatementError, type ParsedItem, type StatementFormat } from '../importers/index.js';
 import type { ImportSession } from '../store/import-session.js';
 import type { Store } from '../store/store.js';
 import { importBatch } from './import/batch-import.js';
@@ -27,6 +27,8 @@ export interface ImportOptions {
   onProgress?: (line: number) => void;
   /** Keep every row's report for rows() (spooled to a temporary file). Default true. */
   keepRows?: boolean;
+  /** The name the import history keeps (default: the path's last part), e.g. an upload's own name. */
+  fileName?: string;
 }
 
 /** imported: committed. dry-run: nothing written on purpose. rejected: invalid rows, nothing written. */
@@ -34,6 +36,8 @@ export type ImportOutcome = 'imported' | 'dry-run' | 'rejected';
 
 export interface ImportResult {
   file: string;
+  /** The import history's id of a committed import that added rows; null otherwise. */
+  importId: number | null;
   format: StatementFormat;
   outcome: ImportOutcome;
   added: number;
@@ -82,7 +86,28 @@ const FIRST_LISTED = 20;
 export class ImportService {
   constructor(private readonly store: Pick<Store, 'catalogue' | 'rules' | 'imports'>) {}
 
+  /**
+   * An import a request asked for (createImport): a profile must be built in (a path would read
+   * the server's files), and what cannot be read is a 400 naming the request's field: `bank`,
+   * `profile`, or `body` for the statement itself.
+   */
+  async importRequested(path: string, options: ImportOptions & { fileName: string }): Promise<ImportResult> {
+    if (options.profile !== undefined && !listProfiles().includes(options.profile)) {
+      throw invalidField('query', 'profile', `is not a built-in profile; they are ${listProfiles().join(', ')}`);
+    }
+    if (!(await this.store.catalogue.findBank(options.bank))) throw invalidField('query', 'bank', 'names no bank; create it first (createBank)');
+    try {
+      return await this.importFile(path, options);
+    } catch (error) {
+      if (!(error instanceof StatementError)) throw error;
+      // The profile itself is wrong only when it cannot apply at all; a file its columns do not fit is the body's fault.
+      const field = options.profile !== undefined && /^(unknown CSV profile|a CSV profile was given)/.test(error.message) ? 'profile' : 'body';
+      throw new DomainError('invalid', `${field}: ${error.message}`, [{ in: field === 'profile' ? 'query' : 'body', name: field, message: error.message }]);
+    }
+  }
+
   async importFile(path: string, options: ImportOptions): Promise<ImportResult> {
+    const fileName = options.fileName ?? basename(path);
     const statement = await openStatement(path, { format: options.format ?? 'auto', profile: options.profile, dateFormat: options.dateFormat });
     if (!(await this.store.catalogue.findBank(options.bank))) throw new UnknownBankError(options.bank, statement.bankNameHint);
     const rules = await loadRuleSet(this.store.rules);
@@ -101,7 +126,7 @@ export class ImportService {
     let firstInsertedId = Infinity;
     try {
       session = await this.store.imports.begin(options.bank, {
-        fileName: basename(path),
+        fileName,
         format: statement.format,
         profile: options.profile ?? null,
         importedAt: Date.now(),
@@ -139,10 +164,13 @@ export class ImportService {
       if (batch.length > 0) await flush(batch);
       await spool?.finish();
       const outcome: ImportOutcome = options.dryRun ? 'dry-run' : counts.invalid > 0 && !options.skipInvalid ? 'rejected' : 'imported';
+      // The history row is written with the first batch that reached the store.
+      const importId = outcome === 'imported' ? await session.importId : null;
       if (outcome === 'imported') await session.commit(counts);
       else await session.rollback();
       return {
-        file: basename(path),
+        file: fileName,
+        importId,
         format: statement.format,
         outcome,
         ...counts,

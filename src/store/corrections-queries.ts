@@ -197,6 +197,7 @@ export class CorrectionsQueries {
 
   private whereSelected<B extends Parameters<typeof whereFilter>[0]>(builder: B, selection: TransactionSelection): B {
     if ('ids' in selection) return builder.where(this.quirks.amongIds('id', selection.ids)) as B;
+    if ('importId' in selection) return builder.where('import_id', '=', selection.importId) as B;
     return whereFilter(builder, selection.filter, this.quirks);
   }
 }

@@ -7,6 +7,7 @@ import {
   changeFeedRepository,
   trashRepository,
   idempotencyRepository,
+  importHistoryRepository,
   rulesRepository,
   tokensRepository,
   transactionsRepository,
@@ -33,7 +34,8 @@ import type {
 export interface EngineParts {
   access: EngineAccess;
   pages: PageReads;
-  imports: ImportsRepository;
+  /** The engine's import session; the history is built here. */
+  imports: Pick<ImportsRepository, 'begin'>;
   /** Engine-specific: SQLite reads reports on its read threads. */
   reports: ReportsRepository;
   lifecycle: StoreLifecycle;
@@ -63,7 +65,7 @@ export abstract class EngineStore implements Store {
       transactions: transactionsRepository(access, pages),
       catalogue: catalogueRepository(access),
       rules: rulesRepository(access),
-      imports,
+      imports: { ...importHistoryRepository(access), begin: imports.begin },
       tokens: tokensRepository(access),
       idempotency: idempotencyRepository(access),
       reports,

@@ -66,7 +66,7 @@ export interface ImportSession {
    * the others are left alone. Returns key -> new id for the rows inserted.
    */
   insertNew(rows: readonly ImportedTransaction[]): Promise<Map<string, number>>;
-  /** The id of this import's history row (null when begun without an ImportRecord). */
+  /** The id of this import's history row: null before its first insert, or when begun without an ImportRecord. */
   readonly importId: Promise<number | null>;
   /** Commits; `counts` go into the import's history row. */
   commit(counts?: ImportCounts): Promise<void>;
@@ -140,8 +140,9 @@ export class StoreImportSession implements ImportSession {
     private readonly bookkeeping: ImportBookkeeping,
   ) {}
 
+  /** Null until the first insert: a file of duplicates only enters the history as it commits nothing else. */
   get importId(): Promise<number | null> {
-    return this.stamped().then((stamp) => stamp.importId);
+    return this.stamp ? this.stamp.then((stamp) => stamp.importId) : Promise.resolve(null);
   }
 
   /** Taken at the first insert: a token, and the history row when the file is recorded. */

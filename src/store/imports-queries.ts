@@ -1,6 +1,48 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { ImportDetail, ImportSummary } from '../domain/import-history.js';
 import type { ImportCounts, ImportRecord } from './import-session.js';
+import type { CountRow, TransactionRow } from './queries.js';
 import type { Database } from './schema.js';
+
+const IMPORT_COLUMNS = ['id', 'file_name', 'format', 'bank_id', 'profile', 'imported_at', 'added', 'duplicates', 'conflicts', 'invalid', 'skipped'] as const;
+
+type Counted = number | string | bigint;
+
+export interface ImportRow {
+  id: Counted;
+  file_name: string;
+  format: string;
+  bank_id: string;
+  profile: string | null;
+  imported_at: Counted;
+  added: Counted;
+  duplicates: Counted;
+  conflicts: Counted;
+  invalid: Counted;
+  skipped: Counted;
+}
+
+export type ImportDetailRow = ImportRow & { in_list: Counted; in_trash: Counted };
+
+export function toImportSummary(row: ImportRow): ImportSummary {
+  return {
+    id: Number(row.id),
+    fileName: row.file_name,
+    format: row.format,
+    bank: row.bank_id,
+    profile: row.profile,
+    importedAt: Number(row.imported_at),
+    added: Number(row.added),
+    duplicates: Number(row.duplicates),
+    conflicts: Number(row.conflicts),
+    invalid: Number(row.invalid),
+    skipped: Number(row.skipped),
+  };
+}
+
+export function toImportDetail(row: ImportDetailRow): ImportDetail {
+  return { ...toImportSummary(row), inList: Number(row.in_list), inTrash: Number(row.in_trash) };
+}
 
 /** The history of imported files (migration 0009). */
 export class ImportsQueries {
@@ -16,5 +58,39 @@ export class ImportsQueries {
 
   recordCounts(id: number, counts: ImportCounts): CompiledQuery {
     return this.db.updateTable('imports').set(counts).where('id', '=', id).compile();
+  }
+
+  /** Most recent first. */
+  page(limit: number, offset: number): CompiledQuery<ImportRow> {
+    return this.db.selectFrom('imports').select(IMPORT_COLUMNS).orderBy('id', 'desc').limit(limit).offset(offset).compile() as CompiledQuery<ImportRow>;
+  }
+
+  count(): CompiledQuery<CountRow> {
+    return this.db.selectFrom('imports').select(sql<number>`count(*)`.as('n')).compile();
+  }
+
+  /** One import, with how many of its rows are in the list and in the trash now. */
+  find(id: number): CompiledQuery<ImportDetailRow> {
+    return this.db
+      .selectFrom('imports as i')
+      .select(IMPORT_COLUMNS.map((column) => `i.${column}` as const))
+      .select((eb) => [
+        eb.selectFrom('transactions as t').select(sql<number>`count(*)`.as('n')).whereRef('t.import_id', '=', 'i.id').as('in_list'),
+        eb.selectFrom('deleted_transactions as d').select(sql<number>`count(*)`.as('n')).whereRef('d.import_id', '=', 'i.id').as('in_trash'),
+      ])
+      .where('i.id', '=', id)
+      .compile() as CompiledQuery<ImportDetailRow>;
+  }
+
+  /** A page of the rows the import added that are in the list now, by id. */
+  transactions(id: number, limit: number, offset: number): CompiledQuery<TransactionRow> {
+    return this.db
+      .selectFrom('transactions')
+      .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source'])
+      .where('import_id', '=', id)
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .compile();
   }
 }

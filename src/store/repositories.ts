@@ -3,6 +3,7 @@ import { toBank, toCategory, toCount, toTransactionRecord, type BankRow, type Ca
 import type { ChangeRow } from './change-feed-queries.js';
 import { toChangePage, toDeletedTransaction } from './change-rows.js';
 import type { DeletedRow, SampleRow } from './corrections-queries.js';
+import { toImportDetail, toImportSummary, type ImportDetailRow, type ImportRow } from './imports-queries.js';
 import { toReportPart, type ReportRow } from './report-queries.js';
 import { toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from './rules-queries.js';
 import { toApiToken, type ApiTokenRow } from './security-queries.js';
@@ -12,6 +13,7 @@ import {
   type ChangeFeedRepository,
   type TrashRepository,
   type IdempotencyRepository,
+  type ImportsRepository,
   type ReportsRepository,
   type RulesRepository,
   type TokensRepository,
@@ -151,6 +153,27 @@ export function trashRepository(db: EngineAccess): TrashRepository {
     },
     restore: (ids) => db.write('restoreTransactions', ids),
     purge: (deletedBefore) => db.write('purgeTrash', deletedBefore),
+  };
+}
+
+/** The import history and undo; the engine brings `begin` (its import session). */
+export function importHistoryRepository(db: EngineAccess): Omit<ImportsRepository, 'begin'> {
+  const { imports } = db.queries;
+  return {
+    async list(limit, offset) {
+      const total = toCount(await db.first<CountRow>(imports.count()));
+      const rows = total === 0 || limit === 0 ? [] : await db.all<ImportRow>(imports.page(limit, offset));
+      return { total, rows: rows.map(toImportSummary) };
+    },
+    async find(id) {
+      const row = await db.first<ImportDetailRow>(imports.find(id));
+      return row ? toImportDetail(row) : null;
+    },
+    async transactions(id, limit, offset) {
+      if (limit === 0) return [];
+      return (await db.all<TransactionRow>(imports.transactions(id, limit, offset))).map(toTransactionRecord);
+    },
+    undo: (id, deletedAt) => db.write('deleteTransactions', { importId: id }, deletedAt, { reason: 'import', importId: id }),
   };
 }
 

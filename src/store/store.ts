@@ -9,6 +9,7 @@ import type {
 import type { NewRule, Rule } from '../domain/rules/rule.js';
 import type { ImportRecord, ImportSession } from './import-session.js';
 import type { BankChanges } from './catalogue-queries.js';
+import type { ImportDetail, ImportSummary } from '../domain/import-history.js';
 import type { ReportGrouping, ReportPart } from '../domain/reports/report-parts.js';
 import type { ApiTokenRecord } from '../domain/api-token.js';
 import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempotency.js';
@@ -209,6 +210,17 @@ export type RuleOrderOutcome = { status: 'reordered' } | { status: 'mismatch'; m
 export interface ImportsRepository {
   /** Starts importing one file into a bank: one open transaction (see ImportSession); with `record`, it enters the import history. */
   begin(bank: string, record?: ImportRecord): Promise<ImportSession>;
+  /** The import history, most recent first. */
+  list(limit: number, offset: number): Promise<{ total: number; rows: ImportSummary[] }>;
+  /** One import and where its rows are now; null when there is no such import. */
+  find(id: number): Promise<ImportDetail | null>;
+  /** A page of the rows the import added that are in the list now, by id. */
+  transactions(id: number, limit: number, offset: number): Promise<TransactionRecord[]>;
+  /**
+   * Moves every row the import added that is still in the list into the trash (reason 'import'),
+   * in one commit; returns how many. Their import keys leave with them, so the file imports again.
+   */
+  undo(id: number, deletedAt: number): Promise<number>;
 }
 
 /** Deleted transactions, kept whole until purged (migration 0009). */

@@ -5,7 +5,11 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifyInstance } from 'fastify';
 import { contractOperations, loadContract, type JsonSchema } from '../../src/http/contract.js';
 import { createAjv } from '../../src/http/schema-validator.js';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { foldForSearch } from '../../src/domain/text.js';
+import { ImportService } from '../../src/services/import.service.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
@@ -69,7 +73,22 @@ async function seed(store: Store): Promise<World> {
     });
     ids.push(String(created.id));
   }
-  return { banks, known: { transactionId: ids, bankId: [...banks, 'nope'], bank: banks, category: ['Groceries', 'Rent', '100%', ''], categoryName: ['Groceries', 'Rent', '100%'] } };
+  const statement = join(await mkdtemp(join(tmpdir(), 'moneta-fuzz-')), 'seed.csv');
+  await writeFile(statement, 'Date,Description,Amount\n2024-03-01,Seeded import,-1.25\n2024-03-02,Seeded import,-2.50\n');
+  const imported = await new ImportService(store).importFile(statement, { bank: 'ing', keepRows: false });
+  await rm(dirname(statement), { recursive: true, force: true });
+  const importIds = imported.importId === null ? [] : [String(imported.importId)];
+  return {
+    banks,
+    known: {
+      transactionId: ids,
+      bankId: [...banks, 'nope'],
+      bank: banks,
+      category: ['Groceries', 'Rent', '100%', ''],
+      categoryName: ['Groceries', 'Rent', '100%'],
+      importId: importIds,
+    },
+  };
 }
 
 interface Reply {

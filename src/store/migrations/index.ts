@@ -11,6 +11,7 @@ import * as reportTotals from './0008-report-totals.js';
 import * as correctionsAndChangeFeed from './0009-corrections-and-change-feed.js';
 import * as rulesRevision from './0010-rules-revision.js';
 import * as postgresSearchGrams from './0011-postgres-search-grams.js';
+import * as importRowsIndex from './0012-import-rows-index.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0009-corrections-and-change-feed': correctionsAndChangeFeed,
   '0010-rules-revision': rulesRevision,
   '0011-postgres-search-grams': postgresSearchGrams,
+  '0012-import-rows-index': importRowsIndex,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

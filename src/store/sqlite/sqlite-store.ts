@@ -7,6 +7,7 @@ import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../e
 import type { EngineAccess } from '../repositories.js';
 import type { Database as Schema } from '../schema.js';
 import type { TransactionStream } from '../store.js';
+import type { ImportRecord, ImportSession } from '../import-session.js';
 import { StoreQueries } from '../writes.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { connectionPragmas, durabilityProblems, openConnection, type ConnectionPragmas } from './connection.js';
@@ -62,6 +63,8 @@ export class SqliteStore extends EngineStore {
 
   private readonly path: string;
   private readonly busyTimeoutMs: number;
+  /** Resolves when the import in progress (if any) has committed or rolled back. */
+  private importTurn: Promise<void> = Promise.resolve();
   /** Set by the first error saying the file is damaged; from then on writes and pings fail with it. */
   private damage: StoreDamagedError | null = null;
 
@@ -119,14 +122,7 @@ export class SqliteStore extends EngineStore {
           return this.guard(() => this.pages.reportParts(filter, grouping));
         },
       },
-      imports: {
-        begin: async (bank, record) => {
-          // Writes already queued commit on their own first, not inside the import's transaction.
-          if (this.damage) throw this.damage;
-          await this.writer.flush();
-          return beginSqliteImport(this.db, bank, (error) => this.translate(error), () => this.writer.kickIndexer(), { queries: this.queries, record });
-        },
-      },
+      imports: { begin: (bank, record) => this.beginImport(bank, record) },
       lifecycle: {
         migrate: () => migrateToLatest(this.kysely, 'sqlite'),
         ping: async () => {
@@ -137,6 +133,35 @@ export class SqliteStore extends EngineStore {
         durabilityWarnings: () => this.durabilityWarnings(),
       },
     });
+  }
+
+  /**
+   * One import at a time per store (a second waits its turn without blocking the event loop),
+   * each on a connection of its own for a file: the store's connection serves reads, which must
+   * never see an import's uncommitted rows (a dry run's, a rejected file's). In memory there is
+   * only the one connection.
+   */
+  private async beginImport(bank: string, record: ImportRecord | undefined): Promise<ImportSession> {
+    if (this.damage) throw this.damage;
+    const turn = this.importTurn;
+    let release!: () => void;
+    this.importTurn = new Promise<void>((resolve) => (release = resolve));
+    await turn;
+    let db: Database.Database | undefined;
+    const end = () => {
+      if (db !== undefined && db !== this.db && db.open) db.close();
+      release();
+    };
+    try {
+      // Writes already queued commit on their own first, not inside the import's transaction.
+      await this.writer.flush();
+      db = this.path === ':memory:' ? this.db : this.guard(() => openConnection(this.path, this.busyTimeoutMs));
+      const session = beginSqliteImport(db, bank, (error) => this.translate(error), () => this.writer.kickIndexer(), { queries: this.queries, record });
+      return endingWith(session, end);
+    } catch (error) {
+      end();
+      throw error;
+    }
   }
 
   /**
@@ -242,4 +267,35 @@ function translateError(error: unknown): unknown {
     return new StoreUnavailableError(message, 1, { cause: error });
   }
   return error;
+}
+
+/** The session, calling `end` once it has committed or rolled back (a failed commit is followed by a rollback). */
+function endingWith(session: ImportSession, end: () => void): ImportSession {
+  let ended = false;
+  const once = () => {
+    if (!ended) {
+      ended = true;
+      end();
+    }
+  };
+  return {
+    loadOccurrences: (fingerprints) => session.loadOccurrences(fingerprints),
+    saveOccurrences: (counts) => session.saveOccurrences(counts),
+    findByKeys: (keys) => session.findByKeys(keys),
+    insertNew: (rows) => session.insertNew(rows),
+    get importId() {
+      return session.importId;
+    },
+    async commit(counts) {
+      await session.commit(counts);
+      once();
+    },
+    async rollback() {
+      try {
+        await session.rollback();
+      } finally {
+        once();
+      }
+    },
+  };
 }

@@ -6,6 +6,7 @@ import type { FieldLocation } from '../../../src/domain/errors.js';
 import { asRequestSchema } from '../../../src/http/request-validation.js';
 import { bodyMutations } from './fuzz-body-mutations.js';
 import { arbitraryFor, parameterText } from './schema-arbitrary.js';
+import { isFileBody, statementBodyMutations, statementCsv, statementQuery } from './statement-bodies.js';
 
 /**
  * Requests generated from the contract's operations: valid ones (every parameter and body drawn
@@ -130,6 +131,15 @@ export function validParts(operation: OperationSpec, world: World): fc.Arbitrary
         return ruleBodyAsDescribed(operation.operationId, body, world.banks, pick);
       })
     : fc.constant(undefined);
+  if (isFileBody(operation)) {
+    return fc.record({ path: pathArb, query: statementQuery(world), headers: headerArb, csv: statementCsv }).map((drawn) => ({
+      path: drawn.path as Record<string, string>,
+      query: Object.entries(drawn.query).map(([name, value]) => [enc(name), enc(value)] as [string, string]),
+      headers: drawn.headers as Record<string, string>,
+      body: { raw: drawn.csv },
+      contentType: 'text/csv',
+    }));
+  }
   return fc.record({ path: pathArb, query: queryArb, headers: headerArb, body: bodyArb, pick: fc.nat() }).map((drawn) => ({
     path: drawn.path as Record<string, string>,
     query: Object.entries(catalogueQueryAsDescribed(operation.operationId, drawn.query, drawn.path, world, drawn.pick)).map(
@@ -197,9 +207,25 @@ function queryMutations(operation: OperationSpec, base: fc.Arbitrary<Parts>): Mu
         })),
       );
     }
-    if (typeof spec.schema.pattern === 'string') {
-      const bad = name === 'sort' ? SQL_SORTS : isNameLike(spec.schema) ? BAD_NAMES : ['-abc', 'a b', 'ä', "a'; DROP TABLE banks; --", '.', '%', '_x'];
+    if (spec.schema.type === 'boolean') {
       mutations.push(
+        fc.tuple(base, fc.constantFrom('yes', '1', '0', 'TRUE', 'False', '', 'null', 'true ')).map(([parts, text]) => ({
+          parts: withValue(parts, enc(text)),
+          expect: { in: 'query', name },
+          mutation: `${name}=${JSON.stringify(text)}`,
+        })),
+      );
+    }
+    if (typeof spec.schema.pattern === 'string') {
+      // Only values the pattern refuses (a file name may hold most of them).
+      const pattern = new RegExp(spec.schema.pattern, 'u');
+      const bad =
+        name === 'sort'
+          ? SQL_SORTS
+          : isNameLike(spec.schema)
+            ? BAD_NAMES
+            : ['-abc', 'a b', 'ä', "a'; DROP TABLE banks; --", '.', '%', '_x', 'a/b', '..\\x'].filter((text) => !pattern.test(text));
+      if (bad.length > 0) mutations.push(
         fc.tuple(base, fc.constantFrom(...bad)).map(([parts, text]) => ({
           parts: withValue(parts, enc(text)),
           expect: { in: 'query', name },
@@ -252,6 +278,7 @@ export function invalidRequest(operation: OperationSpec, world: World): fc.Arbit
     ...pathMutations(operation, base),
     ...headerMutations(operation, base),
     ...(operation.body ? bodyMutations(asRequestSchema(operation.body.schema), base, world) : []),
+    ...(isFileBody(operation) ? [statementBodyMutations(base)] : []),
   ];
   return fc.oneof(...mutations).map(({ parts, expect, mutation }) => render(operation, parts, { expect, mutation }));
 }

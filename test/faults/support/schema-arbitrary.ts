@@ -154,5 +154,6 @@ export function parameterText(schema: JsonSchema): fc.Arbitrary<string> {
     if (typeof resolved.maximum === 'number' && Number.isSafeInteger(resolved.maximum)) high = BigInt(resolved.maximum);
     return fc.oneof(fc.bigInt({ min: low, max: high }), fc.constantFrom(low, high, 0n > low ? 0n : low)).map(String);
   }
+  if (resolved.type === 'boolean') return fc.constantFrom('true', 'false');
   return arbitraryFor(resolved) as fc.Arbitrary<string>;
 }
