@@ -85,7 +85,10 @@ export class CategoriesService {
    * rules name it unless `rules` says what happens to them (`rulesTo` exactly with retarget).
    */
   async remove(rawName: string, request: CategoryRemovalRequest, field = { location: 'path' as const, name: 'categoryName' }): Promise<CategoryRemoval> {
-    const name = checkedCategoryName(rawName, field.location, field.name);
+    // A name stored exactly so (by an older version, or written straight into the database) can
+    // always be removed, even when today's rules would refuse it as a new name.
+    const stored = (await this.store.catalogue.listCategories()).some((category) => category.name === rawName);
+    const name = stored ? rawName : checkedCategoryName(rawName, field.location, field.name);
     if (request.rules === 'retarget' && request.rulesTo === undefined) throw invalidField('query', 'rulesTo', 'is required with rules=retarget');
     if (request.rules !== 'retarget' && request.rulesTo !== undefined) throw invalidField('query', 'rulesTo', 'is used only with rules=retarget');
     const rulesTo = request.rulesTo === undefined ? undefined : checkedCategoryName(request.rulesTo, 'query', 'rulesTo');

@@ -86,7 +86,7 @@ describe('Text from outside is printed with control characters escaped', () => {
       // The JSON still says exactly what is stored.
       if (args.includes('--json')) assert.ok(JSON.stringify(JSON.parse(run.stdout)).includes(JSON.stringify(HOSTILE).slice(1, -1)));
     }
-    const removed = await runCli(['categories', 'remove', `Cat ${HOSTILE}`, '--db', db]);
+    const removed = await runCli(['categories', 'remove', `Cat ${HOSTILE}`, '--rules', 'remove', '--db', db]);
     assert.equal(removed.code, 0, removed.stderr);
     assert.doesNotMatch(removed.stdout, RAW_CONTROLS);
     const missing = await runCli(['categories', 'remove', `Cat ${HOSTILE}`, '--db', db]);

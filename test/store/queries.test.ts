@@ -47,8 +47,11 @@ describe('query building', () => {
   });
 
   it('selects uncategorised rows with IS NULL and combines filters with AND', () => {
-    const compiled = offline('postgres').countMatching({ ...base, category: null, bank: 'ing', descriptionContains: 'x' });
+    const compiled = offline('postgres').countMatching({ ...base, category: null, bank: 'ing', descriptionContains: 'xyz' });
     assert.match(compiled.sql, /where "category" is null and "bank_id" = \$1 and description_folded LIKE \$2/);
+    // One or two characters are looked up in the grams index (migration 0011) instead.
+    const short = offline('postgres').countMatching({ ...base, category: null, bank: 'ing', descriptionContains: 'x' });
+    assert.match(short.sql, /where "category" is null and "bank_id" = \$1 and description_grams @> ARRAY\[\$2::text\]/);
   });
 
   it('leaves the description filter out when it is empty (the empty string is in every description)', () => {
