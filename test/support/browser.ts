@@ -1,10 +1,39 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { projectFile } from '../../src/project-root.js';
+
+/**
+ * The browser and a scratch folder of one suite: the app built and Chromium launched before its
+ * tests, both closed and removed after them. Read them in hooks and tests, not at definition time.
+ */
+export function browserSuite(folderPrefix: string): { readonly browser: Browser; readonly folder: string } {
+  const suite: { browser?: Browser; folder?: string } = {};
+  before(async () => {
+    await buildWebApp();
+    suite.browser = await launchBrowser();
+    suite.folder = await mkdtemp(join(tmpdir(), folderPrefix));
+  });
+  after(async () => {
+    await suite.browser?.close();
+    if (suite.folder !== undefined) await rm(suite.folder, { recursive: true, force: true });
+  });
+  return {
+    get browser() {
+      if (!suite.browser) throw new Error('the browser is launched in the suite\'s before hook');
+      return suite.browser;
+    },
+    get folder() {
+      if (suite.folder === undefined) throw new Error('the folder is made in the suite\'s before hook');
+      return suite.folder;
+    },
+  };
+}
 
 /** Debian's chromium package; a browser is never downloaded. */
 export const CHROMIUM = '/usr/bin/chromium';

@@ -1,12 +1,10 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the page: the browser globals they use are typed by the DOM library.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, browserSkipReason, buildWebApp, DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, watchPageErrors } from '../support/browser.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -48,18 +46,7 @@ async function expectTotals(page: Page, server: SpawnedServer, query: string): P
 }
 
 describe('the register\'s bulk actions in Chromium', { skip }, () => {
-  let browser: Browser;
-  let folder: string;
-
-  before(async () => {
-    await buildWebApp();
-    browser = await launchBrowser();
-    folder = await mkdtemp(join(tmpdir(), 'moneta-bulk-'));
-  });
-  after(async () => {
-    await browser?.close();
-    await rm(folder, { recursive: true, force: true });
-  });
+  const suite = browserSuite('moneta-bulk-');
 
   describe('on an open store with the demo data', () => {
     let server: SpawnedServer;
@@ -67,10 +54,10 @@ describe('the register\'s bulk actions in Chromium', { skip }, () => {
     let errors: string[];
 
     before(async () => {
-      const db = join(folder, 'open.db');
+      const db = join(suite.folder, 'open.db');
       assert.equal((await runCli(['demo', '--db', db])).code, 0);
       server = await spawnServer(['--db', db], {}, { stopAfterTest: false });
-      page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
+      page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       errors = watchPageErrors(page);
     });
     after(async () => {
@@ -231,7 +218,7 @@ describe('the register\'s bulk actions in Chromium', { skip }, () => {
     let readOnly: string;
 
     before(async () => {
-      const db = join(folder, 'tokens.db');
+      const db = join(suite.folder, 'tokens.db');
       assert.equal((await runCli(['demo', '--db', db])).code, 0);
       readOnly = (await runCli(['tokens', 'create', 'phone', '--read-only', '--db', db])).stdout.trim();
       server = await spawnServer(['--db', db], {}, { stopAfterTest: false });
@@ -239,7 +226,7 @@ describe('the register\'s bulk actions in Chromium', { skip }, () => {
     after(() => server.stop());
 
     it('shows no bulk actions, and its keys delete nothing', async () => {
-      const page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
+      const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/?sort=id`);
       await page.getByLabel('API token').fill(readOnly);
       await page.getByRole('button', { name: 'Sign in' }).click();

@@ -2,13 +2,12 @@
 /// <reference lib="dom.iterable" />
 // page.evaluate() callbacks run in the page: the browser globals they use are typed by the DOM library.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { projectFile } from '../../src/project-root.js';
-import { axeViolations, browserSkipReason, buildWebApp, DESKTOP, launchBrowser, PHONE, watchPageErrors } from '../support/browser.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors } from '../support/browser.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -65,18 +64,7 @@ async function checkBothWidths(page: Page, name: string): Promise<void> {
 }
 
 describe('reports, rules and settings screens in Chromium', { skip }, () => {
-  let browser: Browser;
-  let folder: string;
-
-  before(async () => {
-    await buildWebApp();
-    browser = await launchBrowser();
-    folder = await mkdtemp(join(tmpdir(), 'moneta-screens-'));
-  });
-  after(async () => {
-    await browser?.close();
-    await rm(folder, { recursive: true, force: true });
-  });
+  const suite = browserSuite('moneta-screens-');
 
   describe('on the demo data', () => {
     let server: SpawnedServer;
@@ -84,11 +72,11 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
     let errors: string[];
 
     before(async () => {
-      const db = join(folder, 'demo.db');
+      const db = join(suite.folder, 'demo.db');
       assert.equal((await runCli(['demo', '--db', db])).code, 0);
       server = await spawnServer(['--db', db], {}, { stopAfterTest: false });
       await answered(server, '/app/');
-      page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
+      page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       errors = watchPageErrors(page);
     });
     after(async () => {
@@ -257,13 +245,13 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
     let server: SpawnedServer;
 
     before(async () => {
-      server = await spawnServer(['--db', join(folder, 'empty.db')], {}, { stopAfterTest: false });
+      server = await spawnServer(['--db', join(suite.folder, 'empty.db')], {}, { stopAfterTest: false });
       await answered(server, '/app/');
     });
     after(() => server.stop());
 
     it('reports and rules say there is nothing yet; settings loads the demo data', async () => {
-      const page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
+      const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       const errors = watchPageErrors(page);
       await page.goto(`${server.baseUrl}/app/reports`);
       await page.getByText('No transactions match this range').waitFor();
@@ -287,7 +275,7 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
     let readOnly: string;
 
     before(async () => {
-      const db = join(folder, 'tokens.db');
+      const db = join(suite.folder, 'tokens.db');
       assert.equal((await runCli(['demo', '--db', db])).code, 0);
       assert.equal((await runCli(['rules', 'add', '--category', 'Groceries', '--description-contains', 'aldi', '--db', db])).code, 0);
       readOnly = (await runCli(['tokens', 'create', 'phone', '--read-only', '--db', db])).stdout.trim();
@@ -297,7 +285,7 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
     after(() => server.stop());
 
     it('settings says read-only (asked of the server) and the rules show no edit control; sign out asks for a token again', async () => {
-      const page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
+      const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/settings`);
       await page.getByLabel('API token').fill(readOnly);
       await page.getByRole('button', { name: 'Sign in' }).click();
