@@ -29,6 +29,8 @@ const { values: flags } = parseArgs({
     only: { type: 'string' },
     'no-peer': { type: 'boolean', default: false },
     'access-log': { type: 'boolean', default: false },
+    // Passed on to `moneta serve`, e.g. --serve-arg=--read-threads=0 to measure without read threads.
+    'serve-arg': { type: 'string', multiple: true },
   },
 });
 
@@ -169,6 +171,7 @@ async function main(): Promise<void> {
   const port = await freePort();
   const serveArgs = ['bin/moneta.js', 'serve', '--db', db, '--port', String(port), '--workers', String(WORKERS), '--log-level', 'warn'];
   if (!flags['access-log']) serveArgs.push('--no-access-log');
+  serveArgs.push(...(flags['serve-arg'] ?? []));
   const results: Measured[] = [];
   let bigPage: BigPageResult | undefined;
   let expensiveMix: ExpensiveMixResult | undefined;

@@ -154,8 +154,14 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     ['write: removeCategoryGroup', statementsOf(write.removeCategoryGroup('Food'))],
     ['write: deleteTransactions of an import (undoImport)', statementsOf(write.deleteTransactions({ importId: 3 }, 1, { reason: 'import', importId: 3 }))],
   );
-  const { corrections, changes } = queries;
+  const { corrections, changes, inbox } = queries;
+  /** The inbox's program finds one folded description of the payee, then writes. */
+  const PAYEE_FOUND: StepResult = { rows: [{ id: 1, n: 0, key: 'key', description_folded: 'espresso house nice 3' }], changes: 1 };
   out.push(
+    ['inbox: uncategorised by description, with dates', inbox.parts()],
+    ['inbox: folded descriptions a filter chooses', inbox.descriptions({ category: null })],
+    ['inbox: recategorise dry run of a payee', inbox.sample({ category: null }, ['espresso house nice 3'], 'Coffee', 'user', 20)],
+    ['write: recategorisePayee', statementsOf(write.recategorisePayee({ category: null }, 'espresso house nice', 'Coffee', 'user'), PAYEE_FOUND)],
     ['recategorise dry run', corrections.recategoriseSample({ filter: { category: 'Coffee' } }, 'Food', 'user', 20)],
     ['trash page', corrections.trashPage(100, 0)],
     ['trash count', corrections.trashCount()],
@@ -166,6 +172,14 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     ['import history: rows an import added', queries.imports.transactions(3, 100, 0)],
     ['change feed page: from the start', changes.page({ seq: 0, phase: 0, key: null }, 1001)],
     ['change feed page: within a commit of transactions', changes.page({ seq: 12, phase: 3, key: 42 }, 1001)],
+    ['change feed page: the rest of the cursor\'s commit alone', changes.ownEntryPage({ seq: 12, phase: 3, key: 42 }, 1001)!],
+    ...(changes.writesJson
+      ? ([
+          ['change feed page as JSON: from the start', changes.jsonPage({ seq: 0, phase: 0, key: null }, 1001)],
+          ['change feed page as JSON: within a commit of transactions', changes.jsonPage({ seq: 12, phase: 3, key: 42 }, 1001)],
+          ['change feed page as JSON: the rest of the cursor\'s commit alone', changes.ownEntryJsonPage({ seq: 12, phase: 3, key: 42 }, 1001)!],
+        ] as Array<[string, CompiledQuery]>)
+      : []),
   );
   const imports: ImportSql = engine === 'sqlite' ? sqliteImportSql : postgresImportSql;
   const drop = imports.dropOccurrenceTable();

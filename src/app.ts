@@ -5,6 +5,8 @@ import { CategoriesService } from './services/categories.service.js';
 import { CategoryGroupsService } from './services/category-groups.service.js';
 import { RulesService } from './services/rules.service.js';
 import { ReportsService } from './services/reports.service.js';
+import { InboxService } from './services/inbox.service.js';
+import { inboxHandlers } from './http/routes/inbox.routes.js';
 import { TransactionsService, type CategoryResolver } from './services/transactions.service.js';
 import type { Store } from './store/store.js';
 import { contractOperations, loadContract } from './http/contract.js';
@@ -36,6 +38,9 @@ import { IdempotencyKeys } from './services/idempotency.service.js';
 import { ImportService } from './services/import.service.js';
 import { ImportHistoryService } from './services/import-history.service.js';
 import { importHandlers } from './http/routes/imports.routes.js';
+import { tokenHandlers } from './http/routes/tokens.routes.js';
+import { TokensService } from './services/tokens.service.js';
+import { BackupService } from './services/backup.service.js';
 import { DEFAULT_IMPORT_LIMIT, registerFileBodyParser } from './http/statement-body.js';
 
 export interface AppOptions {
@@ -102,7 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerNotFoundHandler(app);
   registerStrictJsonParser(app, options.bodyLimit ?? 64 * 1024);
   registerFileBodyParser(app);
-  await registerSecurity(app, options.store, options.security, options.now);
+  const authenticator = await registerSecurity(app, options.store, options.security, options.now);
   registerOperations(app, ajv, contractOperations(document), {
     ...transactionHandlers(transactions, new IdempotencyKeys(options.store, options.now)),
     ...catalogueHandlers(banks, categories),
@@ -111,7 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...healthHandlers(options.store),
     ...managementHandlers(new DemoDataService(options.store)),
     ...reportHandlers(new ReportsService(options.store)),
+    ...inboxHandlers(new InboxService(options.store)),
     ...ruleHandlers(new RulesService(options.store)),
+    ...tokenHandlers(new TokensService(options.store), new BackupService(options.store, options.now), () => authenticator.forget()),
     ...importHandlers(new ImportService(options.store), new ImportHistoryService(options.store, options.now), options.importLimit ?? DEFAULT_IMPORT_LIMIT),
   });
   await registerDocs(app, document);

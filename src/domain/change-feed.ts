@@ -1,4 +1,4 @@
-import type { Bank, Category, TransactionRecord } from './transaction.js';
+import { transactionObject, type Bank, type Category, type TransactionRecord } from './transaction.js';
 
 /**
  * A place in the change feed: after the change of kind `phase` with `key` in the commit `seq`.
@@ -28,6 +28,28 @@ export interface ChangePage {
   next: ChangeCursor;
   /** More changes were already committed after `next`. */
   more: boolean;
+}
+
+/**
+ * A change as the contract's object (http/presenters.ts's presentChange is the same, typed
+ * against the contract), properties in the contract's order and optional ones left out, so
+ * JSON.stringify writes what the listChanges route's serialiser writes for it.
+ */
+export function changeObject(change: Change): object {
+  switch (change.type) {
+    case 'transaction':
+      return change.op === 'put' ? { type: 'transaction', op: 'put', transaction: transactionObject(change.transaction) } : change;
+    case 'bank': {
+      if (change.op === 'delete') return change;
+      const { id, name, aggregatorId } = change.bank;
+      return { type: 'bank', op: 'put', bank: aggregatorId === null ? { id, name } : { id, name, aggregatorId } };
+    }
+    case 'category': {
+      if (change.op === 'delete') return change;
+      const { name, group } = change.category;
+      return { type: 'category', op: 'put', category: group === null ? { name } : { name, group: { name: group } } };
+    }
+  }
 }
 
 export function encodeCursor(cursor: ChangeCursor): string {

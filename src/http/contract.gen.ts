@@ -228,6 +228,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reports/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The uncategorised transactions, grouped by payee, to review
+         * @description The transactions without a category, grouped by payee exactly as `reportTopPayees`
+         *     names payees (the merchant words of the description, folded). Each group has its count,
+         *     its income, expenses and net, and its first and last date. Groups are ordered by count,
+         *     largest first, then by payee. To categorise a whole group, send its `payee` with
+         *     `recategoriseTransactions` and the filter `{ "category": null }`.
+         */
+        get: operations["reportInbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headReportInbox"];
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -267,6 +292,88 @@ export interface paths {
          *     201 means every row is durably stored.
          */
         post: operations["loadDemoData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the API tokens (never their secrets)
+         * @description Each token's name, whether it is read-only and when it was made, oldest first. The
+         *     secrets are not stored (only their SHA-256), so they can never be listed.
+         */
+        get: operations["listTokens"];
+        put?: never;
+        /**
+         * Make an API token; its secret is answered this once
+         * @description The same as `moneta tokens create <name> [--read-only]`. The 201 answer carries the
+         *     secret (`token`) once: only its SHA-256 is stored, so no later request can show it again.
+         *     Needs a read-write token once any token exists (read-only tokens get 403). While no token
+         *     exists the request is let in only when the server is open (bound to loopback, or run with
+         *     `--insecure-no-auth`); from then on every request needs a token. 409 when the name is taken.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/tokens/{tokenName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's name. */
+                tokenName: components["schemas"]["TokenName"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API token
+         * @description The same as `moneta tokens revoke <name>`: requests carrying it are refused (401) from the
+         *     next request on in this process, within a second in other processes. Revoking the token
+         *     the request itself carries is allowed: the answer says so (`byThisRequest`), and the web
+         *     app then signs out. Revoking the last token opens a loopback server again, and locks one
+         *     listening beyond loopback (401 to everything).
+         */
+        delete: operations["revokeToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a consistent copy of the whole store as one SQLite file
+         * @description The whole store as one self-contained SQLite database (the file `moneta backup` writes,
+         *     which `moneta restore` and `moneta copy --from` accept), named `moneta-<date>.db`. SQLite
+         *     stores are copied with SQLite's online backup; PostgreSQL stores are copied table by
+         *     table from one read-only snapshot, as `moneta copy` does. Either way the copy is one
+         *     committed state while writes go on. It is written to a temporary file, streamed, then
+         *     removed. A read is enough: read-only tokens may download it (it holds the token hashes,
+         *     never the secrets). 409 for an in-memory store, which has no file to copy.
+         */
+        get: operations["downloadBackup"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -494,8 +601,8 @@ export interface paths {
         put?: never;
         /**
          * Set or clear the category of many transactions at once
-         * @description Chooses transactions like `deleteTransactions` (exactly one of `ids` or `filter`) and
-         *     sets their `category` (creating it when new), or clears it with `null`, in one durable
+         * @description Chooses transactions like `deleteTransactions` (exactly one of `ids` or `filter`; with
+         *     `filter`, `payee` narrows the choice to one payee, as the review inbox does) and sets their `category` (creating it when new), or clears it with `null`, in one durable
          *     commit, as a person's choice (no `categorySource`). Transactions that already have this
          *     category, chosen by a person, are left alone and not counted. With `dryRun: true` nothing is
          *     written: the answer says how many would change and shows the first 20 of them (by id).
@@ -905,10 +1012,21 @@ export interface components {
             /** @description How many transactions moved to the trash. */
             deleted: number;
         };
-        /** @description Exactly one of `ids` and `filter`, and the new `category` (null clears it). */
+        /**
+         * @description Exactly one of `ids` and `filter`, and the new `category` (null clears it). `payee`
+         *     narrows a `filter` to the transactions of one payee.
+         */
         RecategoriseRequest: {
             ids?: components["schemas"]["TransactionIds"];
             filter?: components["schemas"]["SelectionFilter"];
+            /**
+             * @description Only with `filter`: of the transactions the filter chooses, those whose payee is exactly
+             *     this, as `reportTopPayees` and `reportInbox` name payees (the description's merchant
+             *     words, folded: `TESCO STORES 3297 LONDON` is `tesco stores london`). The empty text is
+             *     the payee of empty descriptions; folding can make a text longer than its description,
+             *     hence the limit above the description's.
+             */
+            payee?: string;
             category: components["schemas"]["CategoryName"] | null;
             /**
              * @description Say what would change, write nothing.
@@ -922,6 +1040,11 @@ export interface components {
             dryRun: boolean;
             /** @description With `dryRun`, the first 20 transactions that would change (by id), as they are now. */
             sample?: components["schemas"]["Transaction"][];
+            /**
+             * @description With `payee` and without `dryRun`: the ids of the transactions that changed, in order,
+             *     so that a client can undo exactly them (`ids`, `category: null`).
+             */
+            ids?: number[];
         };
         RestoreRequest: {
             ids: components["schemas"]["TransactionIds"];
@@ -1029,6 +1152,35 @@ export interface components {
          * @example ING
          */
         BankName: string;
+        /** @description 1-64 characters among A-Z a-z 0-9 . _ - starting with a letter or digit (as `moneta tokens create`). */
+        TokenName: string;
+        /** @description A token as listed; its secret is never stored, only its SHA-256. */
+        ApiToken: {
+            name: components["schemas"]["TokenName"];
+            /** @description Only GET, HEAD and OPTIONS; writes get 403. */
+            readOnly: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        RevokedApiToken: {
+            name: components["schemas"]["TokenName"];
+            /** @description True when the revoked token is the one this request carried (its holder is now signed out). */
+            byThisRequest: boolean;
+        };
+        NewApiToken: {
+            name: components["schemas"]["TokenName"];
+            /** @default false */
+            readOnly: boolean;
+        };
+        /** @description The token as listed, with its secret, answered only when it is made. */
+        CreatedApiToken: {
+            name: components["schemas"]["TokenName"];
+            readOnly: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The secret, sent as `Authorization: Bearer <token>`; never shown again. */
+            token: string;
+        };
         NewBank: {
             id: components["schemas"]["BankId"];
             name: components["schemas"]["BankName"];
@@ -1211,6 +1363,34 @@ export interface components {
                 expenses: number;
                 /** @description The sum of all values. */
                 net: number;
+            }[];
+        };
+        InboxReport: {
+            /** @description How many transactions have no category (in all groups, shown or not). */
+            count: number;
+            /** @description How many groups there are (shown or not). */
+            groupCount: number;
+            groups: {
+                /** @description The payee, as `reportTopPayees` names it; send it as `payee` to `recategoriseTransactions`. */
+                payee: string;
+                /** @description How many transactions. */
+                count: number;
+                /** @description The sum of the positive values. */
+                income: number;
+                /** @description The sum of the negative values (zero or negative). */
+                expenses: number;
+                /** @description The sum of all values. */
+                net: number;
+                /**
+                 * Format: date
+                 * @description The earliest date.
+                 */
+                first: string;
+                /**
+                 * Format: date
+                 * @description The latest date.
+                 */
+                last: string;
             }[];
         };
         PayeeReport: {
@@ -1693,6 +1873,8 @@ export interface components {
          *     or `all` (one period, `all`, for the whole filtered range).
          */
         ReportPeriod: components["schemas"]["ReportPeriod"];
+        /** @description How many groups to return, largest first. */
+        InboxLimit: number;
         /** @description How many payees to return, largest first. */
         PayeeLimit: number;
         /** @description The `next` of an earlier answer of `listChanges`; absent to start from the beginning. */
@@ -2565,6 +2747,58 @@ export interface operations {
             default: components["responses"]["HeadError"];
         };
     };
+    reportInbox: {
+        parameters: {
+            query?: {
+                /** @description How many groups to return, largest first. */
+                limit?: components["parameters"]["InboxLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbox. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            414: components["responses"]["UriTooLong"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    headReportInbox: {
+        parameters: {
+            query?: {
+                /** @description How many groups to return, largest first. */
+                limit?: components["parameters"]["InboxLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -2651,6 +2885,131 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    listTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every token (an empty array when none exists and the server is open). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewApiToken"];
+            };
+        };
+        responses: {
+            /** @description Made (durably); the token with its secret, shown only here. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Always `no-store`, so no cache keeps the secret. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    revokeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token's name. */
+                tokenName: components["schemas"]["TokenName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (durably). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevokedApiToken"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    downloadBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SQLite file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description `attachment; filename="moneta-YYYY-MM-DD.db"` (the date in UTC). */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.sqlite3": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             507: components["responses"]["InsufficientStorage"];

@@ -1,39 +1,27 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { TransactionRecord } from '../domain/transaction.js';
 import type { TransactionStream } from '../store/store.js';
-import { presentTransaction } from './presenters.js';
 
 /** Pages asking for more rows than this are streamed rather than built in memory. */
 export const STREAMED_PAGE_LIMIT = 5000;
 
-type Serialize = (payload: unknown) => string;
-
 /**
- * Sends a page batch by batch, with the same bytes a buffered reply would have: each batch goes
- * through the route's own 200-response serialiser (so field order, escaping and number format
- * are the contract's), and the outer brackets and commas are stitched around the batches.
+ * Sends a page batch by batch, with the same bytes a buffered reply would have: each batch is a
+ * JSON array the engine wrote as the route's serialiser would (TransactionStream.batches, as for
+ * buffered pages), and the outer brackets and commas are stitched around the batches' items.
  * Memory stays at one batch, and other requests are served between batches.
  */
 export async function sendStreamedPage(reply: FastifyReply, stream: TransactionStream): Promise<FastifyReply> {
   reply.header('x-total-count', String(stream.total));
   const first = await stream.batches.next();
-  if (first.done === true || first.value.length === 0) {
+  if (first.done === true) {
     await stream.batches.return();
     return reply.code(204).send();
   }
-  const serialize = reply.getSerializationFunction('200') as Serialize | undefined;
-  if (!serialize) {
-    await stream.batches.return();
-    throw new Error('the listTransactions route has no 200 response serialiser');
-  }
-  const items = (batch: TransactionRecord[]) => {
-    const array = serialize(batch.map(presentTransaction));
-    return array.slice(1, -1);
-  };
+  const items = (batch: string) => batch.slice(1, -1);
   async function* body(): AsyncGenerator<string, void, undefined> {
     try {
-      yield `[${items(first.value as TransactionRecord[])}`;
+      yield `[${items(first.value as string)}`;
       for await (const batch of stream.batches) yield `,${items(batch)}`;
       yield ']';
     } finally {

@@ -1,5 +1,5 @@
 import { checkedCategoryName, checkedName } from '../domain/bank-rules.js';
-import { DomainError, invalidField } from '../domain/errors.js';
+import { DomainError, invalidField, type FieldLocation } from '../domain/errors.js';
 import { cleanName, lookalikeKey } from '../domain/names.js';
 import type { Category } from '../domain/transaction.js';
 import type { CategoryRemovalOutcome, Store } from '../store/store.js';
@@ -57,7 +57,7 @@ export class CategoriesService {
 
   /** Renames (relabelling its transactions and rules) and/or sets the group (null: none). */
   async update(rawName: string, changes: { name?: string; group?: string | null }): Promise<Category> {
-    const name = checkedCategoryName(rawName, 'path', 'categoryName');
+    const name = await this.existingName(rawName, 'path', 'categoryName');
     const checked: { name?: string; group?: string | null } = {};
     if (changes.name !== undefined) checked.name = checkedCategoryName(changes.name, 'body', 'name');
     if (changes.group !== undefined) checked.group = changes.group === null ? null : checkedCategoryName(changes.group, 'body', 'group.name');
@@ -72,7 +72,7 @@ export class CategoriesService {
   /** Moves the transactions and rules of every `from` category into `into` and removes them. */
   async mergeInto(from: readonly string[], into: string): Promise<{ into: Category; transactions: number; rules: number[] }> {
     const target = checkedCategoryName(into, 'body', 'into');
-    const sources = from.map((name, index) => checkedCategoryName(name, 'body', `from[${index}]`));
+    const sources = await Promise.all(from.map((name, index) => this.existingName(name, 'body', `from[${index}]`)));
     if (sources.includes(target)) throw invalidField('body', 'from', `must not list "${target}", the category merged into`);
     if (new Set(sources).size !== sources.length) throw invalidField('body', 'from', 'must not list a category twice');
     const outcome = await this.store.catalogue.mergeCategories(sources, target);
@@ -85,10 +85,7 @@ export class CategoriesService {
    * rules name it unless `rules` says what happens to them (`rulesTo` exactly with retarget).
    */
   async remove(rawName: string, request: CategoryRemovalRequest, field = { location: 'path' as const, name: 'categoryName' }): Promise<CategoryRemoval> {
-    // A name stored exactly so (by an older version, or written straight into the database) can
-    // always be removed, even when today's rules would refuse it as a new name.
-    const stored = (await this.store.catalogue.listCategories()).some((category) => category.name === rawName);
-    const name = stored ? rawName : checkedCategoryName(rawName, field.location, field.name);
+    const name = await this.existingName(rawName, field.location, field.name);
     if (request.rules === 'retarget' && request.rulesTo === undefined) throw invalidField('query', 'rulesTo', 'is required with rules=retarget');
     if (request.rules !== 'retarget' && request.rulesTo !== undefined) throw invalidField('query', 'rulesTo', 'is used only with rules=retarget');
     const rulesTo = request.rulesTo === undefined ? undefined : checkedCategoryName(request.rulesTo, 'query', 'rulesTo');
@@ -103,6 +100,16 @@ export class CategoriesService {
       rulesRetargeted: outcome.rulesRetargeted,
       ...(rulesTo === undefined ? {} : { rulesTo }),
     };
+  }
+
+  /**
+   * The name of a category to act on: exactly as given when a category is stored under it (an
+   * older version, or a write straight into the database, may have stored a name today's rules
+   * refuse: it can still be renamed, merged and removed), else checked as any name is.
+   */
+  private async existingName(rawName: string, location: FieldLocation, field: string): Promise<string> {
+    const stored = (await this.store.catalogue.listCategories()).some((category) => category.name === rawName);
+    return stored ? rawName : checkedCategoryName(rawName, location, field);
   }
 
   /** Groups of categories whose names look alike, and names spelt against the rules. */

@@ -29,6 +29,8 @@ export interface RecategoriseOutcome {
   dryRun: boolean;
   /** With dryRun: the first SAMPLE_ROWS rows that would change, as they are now. */
   sample?: TransactionRecord[];
+  /** With a payee, not a dry run: the ids that changed (so the change can be undone exactly). */
+  ids?: number[];
 }
 
 export const SAMPLE_ROWS = 20;
@@ -39,7 +41,7 @@ export const SAMPLE_ROWS = 20;
  */
 export class CorrectionsService {
   constructor(
-    private readonly store: Pick<Store, 'transactions' | 'trash'>,
+    private readonly store: Pick<Store, 'transactions' | 'trash' | 'inbox'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -47,14 +49,27 @@ export class CorrectionsService {
     return this.store.transactions.delete(selectionOf(input), this.now(), { reason: 'request' });
   }
 
-  async recategorise(input: SelectionInput & { category: string | null; dryRun?: boolean }): Promise<RecategoriseOutcome> {
+  async recategorise(input: SelectionInput & { category: string | null; payee?: string; dryRun?: boolean }): Promise<RecategoriseOutcome> {
     const selection = selectionOf(input);
     const category = input.category === null ? null : checkedCategoryName(input.category, 'body', 'category');
+    if (input.payee !== undefined) return this.recategorisePayee(selection, input.payee, category, input.dryRun ?? false);
     if (input.dryRun) {
       const preview = await this.store.transactions.previewRecategorise(selection, category, USER_SOURCE, SAMPLE_ROWS);
       return { changed: preview.total, dryRun: true, sample: preview.rows };
     }
     return { changed: await this.store.transactions.recategorise(selection, category, USER_SOURCE), dryRun: false };
+  }
+
+  /** One payee's rows among those a filter chooses (the review inbox's groups). */
+  private async recategorisePayee(selection: TransactionSelection, payee: string, category: string | null, dryRun: boolean): Promise<RecategoriseOutcome> {
+    if (!('filter' in selection)) throw invalidField('body', 'payee', 'goes with filter, not with ids');
+    const { filter } = selection;
+    if (dryRun) {
+      const preview = await this.store.inbox.previewRecategorisePayee(filter, payee, category, USER_SOURCE, SAMPLE_ROWS);
+      return { changed: preview.total, dryRun: true, sample: preview.rows };
+    }
+    const ids = await this.store.inbox.recategorisePayee(filter, payee, category, USER_SOURCE);
+    return { changed: ids.length, dryRun: false, ids };
   }
 
   listDeleted(limit: number, offset: number): Promise<{ total: number; rows: DeletedTransaction[] }> {

@@ -49,6 +49,11 @@ export class TokenAuthenticator {
     return token ? { kind: 'granted', token } : { kind: 'invalid' };
   }
 
+  /** Reads the list again on the next request: a token created or revoked in this process counts at once. */
+  forget(): void {
+    this.cached = undefined;
+  }
+
   private async tokens(): Promise<ApiTokenRecord[]> {
     if (this.cached && this.now() - this.cached.at < this.cacheMs) return this.cached.tokens;
     // Requests arriving while the list is being read share that one read.

@@ -58,7 +58,10 @@ export class TokensService {
     return this.store.tokens.list();
   }
 
-  async revoke(name: string): Promise<void> {
+  /** `presented`: the token the request carries, if any; the answer says whether it was the one revoked. */
+  async revoke(name: string, presented?: string): Promise<{ byThisRequest: boolean }> {
+    const record = presented === undefined ? undefined : (await this.store.tokens.list()).find((token) => token.name === name);
     if (!(await this.store.tokens.remove(name))) throw new DomainError('not_found', `no token is named "${name}"`);
+    return { byThisRequest: record !== undefined && presented !== undefined && matchToken(presented, [record]) !== null };
   }
 }

@@ -20,6 +20,18 @@ export interface ChangeRow {
   group_name: string | null;
 }
 
+/** A row of the change feed page as JSON (ChangeFeedQueries.jsonPage): the change's text and what orders it. */
+export interface ChangeJsonRow {
+  seq: number | string;
+  phase: number | string;
+  /** The key of kinds keyed by an integer (transactions), else null. */
+  id: number | string | null;
+  /** The key of kinds keyed by text (banks, categories), else null. */
+  key: string | null;
+  /** The change as the listChanges route's serialiser writes it (numbers aside: see transactionsJsonArray). */
+  json: string;
+}
+
 /**
  * The order of the kinds of change within one commit (one feed entry): a replica applying them
  * in this order never holds a transaction whose category or bank it does not know yet.
@@ -149,18 +161,70 @@ export class ChangeFeedQueries {
    * (the horizon: entries above it may still be committing out of order).
    */
   page(cursor: ChangeCursor, limit: number, through?: number): CompiledQuery<ChangeRow> {
+    return sql<ChangeRow>`SELECT * FROM (${this.arms(cursor, limit, through, selectList)}) AS changes ORDER BY seq, phase, id, ${sql.ref('key')} LIMIT ${limit}`.compile(this.db);
+  }
+
+  /** True where the engine writes a page's JSON (jsonPage, jsonArray). */
+  get writesJson(): boolean {
+    return this.quirks.changeJson !== undefined;
+  }
+
+  /** The JSON array of a jsonPage's texts, as the route's serialiser writes it (see DialectQuirks.changeJson). */
+  jsonArray(texts: readonly string[]): string {
+    if (!this.quirks.changeJson) throw new Error('this engine writes no change JSON');
+    return this.quirks.changeJson.array(texts);
+  }
+
+  /**
+   * The same page with each change written as JSON by the engine (where it can: writesJson,
+   * SQLite), beside the columns that order it and make the next cursor.
+   */
+  jsonPage(cursor: ChangeCursor, limit: number, through?: number): CompiledQuery<ChangeJsonRow> {
+    return sql<ChangeJsonRow>`SELECT * FROM (${this.arms(cursor, limit, through, this.jsonSelect())}) AS changes ORDER BY seq, phase, id, ${sql.ref('key')} LIMIT ${limit}`.compile(this.db);
+  }
+
+  /**
+   * Up to `limit` changes of the rest of the cursor's own commit, of the cursor's kind, in key
+   * order, alone: they come first in the page's order (a later kind of the same commit, or a
+   * later commit, sorts after them), so when there are `limit` of them they are the page, read
+   * from the (change_tx, key) index without uniting or sorting the other arms. Undefined for the
+   * feed's start. As page(), or with each change as JSON (jsonPage).
+   */
+  ownEntryPage(cursor: ChangeCursor, limit: number): CompiledQuery<ChangeRow> | undefined {
+    const source = SOURCES.find((candidate) => candidate.phase === cursor.phase);
+    return source && sql<ChangeRow>`${this.restOfEntryRows(source, cursor, limit, selectList)}`.compile(this.db);
+  }
+
+  ownEntryJsonPage(cursor: ChangeCursor, limit: number): CompiledQuery<ChangeJsonRow> | undefined {
+    const source = SOURCES.find((candidate) => candidate.phase === cursor.phase);
+    return source && sql<ChangeJsonRow>`${this.restOfEntryRows(source, cursor, limit, this.jsonSelect())}`.compile(this.db);
+  }
+
+  /** The columns of a JSON page's row (ChangeJsonRow) for one kind of change. */
+  private jsonSelect(): (source: PhaseSource) => RawBuilder<unknown> {
+    const changeJson = this.quirks.changeJson?.of;
+    if (!changeJson) throw new Error('this engine writes no change JSON');
+    return (source) => {
+      const id = source.key.integer ? sql`${sql.ref(`x.${source.key.column}`)}` : sql`CAST(NULL AS BIGINT)`;
+      const key = source.key.integer ? sql`CAST(NULL AS TEXT)` : sql`${sql.ref(`x.${source.key.column}`)}`;
+      return sql`${id} AS ${sql.ref('id')}, ${key} AS ${sql.ref('key')}, ${changeJson(source.phase)} AS ${sql.ref('json')}`;
+    };
+  }
+
+  /** One arm per kind of change (and one more for the rest of the cursor's entry), united. */
+  private arms(cursor: ChangeCursor, limit: number, through: number | undefined, select: (source: PhaseSource) => RawBuilder<unknown>): RawBuilder<unknown> {
     const arms: RawBuilder<unknown>[] = [];
     const bound = through === undefined ? sql`` : sql` AND f.seq <= ${through}`;
-    const add = (source: PhaseSource, condition: RawBuilder<unknown>) => arms.push(this.arm(source, sql`${condition}${bound}`, limit, arms.length));
+    const add = (source: PhaseSource, condition: RawBuilder<unknown>) => arms.push(this.arm(source, sql`${condition}${bound}`, limit, arms.length, select));
     for (const source of SOURCES) {
       if (source.phase < cursor.phase) add(source, sql`f.seq > ${cursor.seq}`);
       else if (source.phase > cursor.phase) add(source, sql`f.seq >= ${cursor.seq}`);
       else {
-        arms.push(this.restOfEntry(source, cursor, limit, arms.length));
+        arms.push(this.restOfEntry(source, cursor, limit, arms.length, select));
         add(source, sql`f.seq > ${cursor.seq}`);
       }
     }
-    return sql<ChangeRow>`SELECT * FROM (${sql.join(arms, sql` UNION ALL `)}) AS changes ORDER BY seq, phase, id, ${sql.ref('key')} LIMIT ${limit}`.compile(this.db);
+    return sql.join(arms, sql` UNION ALL `);
   }
 
   /**
@@ -170,21 +234,25 @@ export class ChangeFeedQueries {
    * seq then key, SQLite read every row of the entry past the key and sorted them: an entry can
    * hold a million rows, such as every row from before the feed, token 0.)
    */
-  private restOfEntry(source: PhaseSource, cursor: ChangeCursor, limit: number, index: number): RawBuilder<unknown> {
+  private restOfEntry(source: PhaseSource, cursor: ChangeCursor, limit: number, index: number, select: (source: PhaseSource) => RawBuilder<unknown>): RawBuilder<unknown> {
+    return sql`SELECT * FROM (${this.restOfEntryRows(source, cursor, limit, select)}) AS ${sql.ref(`arm${index}`)}`;
+  }
+
+  private restOfEntryRows(source: PhaseSource, cursor: ChangeCursor, limit: number, select: (source: PhaseSource) => RawBuilder<unknown>): RawBuilder<unknown> {
     const entity = TOMBSTONE_ENTITY[source.phase];
     const tombstone = entity === undefined ? sql`` : sql` AND x.entity = ${entity}`;
     const key = sql.ref(`x.${source.key.column}`);
     const after = source.key.integer ? Number(cursor.key) : String(cursor.key);
-    return sql`SELECT * FROM (SELECT CAST(${cursor.seq} AS BIGINT) AS seq, ${sql.lit(source.phase)} AS phase, ${selectList(source)}
+    return sql`SELECT CAST(${cursor.seq} AS BIGINT) AS seq, ${sql.lit(source.phase)} AS phase, ${select(source)}
       FROM ${source.from}
       WHERE x.change_tx = (SELECT tx FROM change_feed WHERE seq = ${cursor.seq}) AND ${key} > ${after}${tombstone}
-      ORDER BY x.change_tx, ${key} LIMIT ${limit}) AS ${sql.ref(`arm${index}`)}`;
+      ORDER BY x.change_tx, ${key} LIMIT ${limit}`;
   }
 
-  private arm(source: PhaseSource, condition: RawBuilder<unknown>, limit: number, index: number): RawBuilder<unknown> {
+  private arm(source: PhaseSource, condition: RawBuilder<unknown>, limit: number, index: number, select: (source: PhaseSource) => RawBuilder<unknown>): RawBuilder<unknown> {
     const entity = TOMBSTONE_ENTITY[source.phase];
     const tombstone = entity === undefined ? sql`` : sql` AND x.entity = ${entity}`;
-    return sql`SELECT * FROM (SELECT f.seq AS seq, ${sql.lit(source.phase)} AS phase, ${selectList(source)}
+    return sql`SELECT * FROM (SELECT f.seq AS seq, ${sql.lit(source.phase)} AS phase, ${select(source)}
       FROM change_feed f JOIN ${source.from} ON x.change_tx = f.tx
       WHERE ${condition}${tombstone} ORDER BY f.seq, ${sql.ref(`x.${source.key.column}`)} LIMIT ${limit}) AS ${sql.ref(`arm${index}`)}`;
   }

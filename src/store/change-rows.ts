@@ -12,7 +12,8 @@ export function toChangePage(rows: readonly ChangeRow[], limit: number, cursor: 
   return { changes: listed.map(toChange), next, more: rows.length > limit };
 }
 
-function cursorOf(row: ChangeRow): ChangeCursor {
+/** Where a row of the page is in the feed (any page row: objects or JSON). */
+export function cursorOf(row: Pick<ChangeRow, 'seq' | 'phase' | 'id' | 'key'>): ChangeCursor {
   const phase = Number(row.phase);
   const integerKey = phase === CHANGE_PHASES.transactionPut || phase === CHANGE_PHASES.transactionDelete;
   return { seq: Number(row.seq), phase, key: integerKey ? Number(row.id) : String(row.key) };

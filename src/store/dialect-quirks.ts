@@ -20,6 +20,8 @@ export interface DialectQuirks {
   trigramSearch?(folded: string, aliases: { fts: string; table: string }): TrigramSearch | undefined;
   /** `column` is one of `ids`, bound as ONE parameter (so the statement's text never depends on how many). */
   amongIds(column: string, ids: readonly number[]): RawBuilder<SqlBool>;
+  /** `column` is one of `texts`, bound as ONE parameter, like amongIds. */
+  amongTexts(column: string, texts: readonly string[]): RawBuilder<SqlBool>;
   /** A fresh change token, as one row `{ tx }` (migration 0009). */
   nextChangeToken(): RawBuilder<{ tx: number }>;
   /**
@@ -35,6 +37,16 @@ export interface DialectQuirks {
    * commit order); undefined where seq is commit order by construction (SQLite).
    */
   changeFeedHorizon?(): RawBuilder<{ horizon: number | string | null }>;
+  /**
+   * Engines that write a change feed page's JSON themselves (SQLite); undefined where pages
+   * become JSON in the server process (PostgreSQL).
+   */
+  readonly changeJson?: {
+    /** One change of kind `phase` (CHANGE_PHASES) as the listChanges route's serialiser writes it, as SQL over that kind's row `x`. */
+    of(phase: number): RawBuilder<string>;
+    /** The page's JSON array of those texts, every number as the serialiser writes it. */
+    array(texts: readonly string[]): string;
+  };
   /** Reads that move rows lock them first (PostgreSQL: FOR UPDATE; SQLite has one writer). */
   readonly locksRows: boolean;
 }

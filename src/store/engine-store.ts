@@ -14,6 +14,7 @@ import {
   type EngineAccess,
   type PageReads,
 } from './repositories.js';
+import { inboxRepository, type InboxRepository } from './inbox-repository.js';
 import type { Database as Schema } from './schema.js';
 import type {
   CatalogueRepository,
@@ -38,6 +39,8 @@ export interface EngineParts {
   imports: Pick<ImportsRepository, 'begin'>;
   /** Engine-specific: SQLite reads reports on its read threads. */
   reports: ReportsRepository;
+  /** Engine-specific when given: SQLite reads the review inbox on its read threads. */
+  inboxParts?: InboxRepository['parts'];
   lifecycle: StoreLifecycle;
 }
 
@@ -57,9 +60,10 @@ export abstract class EngineStore implements Store {
   declare readonly reports: ReportsRepository;
   declare readonly trash: TrashRepository;
   declare readonly changes: ChangeFeedRepository;
+  declare readonly inbox: InboxRepository;
 
   /** Sets the Store's members, once, from the end of the engine's constructor. */
-  protected assemble({ access, pages, imports, reports, lifecycle }: EngineParts): void {
+  protected assemble({ access, pages, imports, reports, inboxParts, lifecycle }: EngineParts): void {
     const members: Omit<Store, 'engine'> = {
       lifecycle,
       transactions: transactionsRepository(access, pages),
@@ -71,6 +75,7 @@ export abstract class EngineStore implements Store {
       reports,
       trash: trashRepository(access),
       changes: changeFeedRepository(access),
+      inbox: inboxRepository(access, inboxParts),
     };
     Object.assign(this, members);
   }

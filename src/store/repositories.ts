@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import { toBank, toCategory, toCount, toTransactionRecord, type BankRow, type CategoryRow, type CountRow, type TransactionRow } from './queries.js';
-import type { ChangeRow } from './change-feed-queries.js';
-import { toChangePage, toDeletedTransaction } from './change-rows.js';
+import { changeObject, type ChangeCursor } from '../domain/change-feed.js';
+import { cursorOf, toChangePage, toDeletedTransaction } from './change-rows.js';
 import type { DeletedRow, SampleRow } from './corrections-queries.js';
 import { toImportDetail, toImportSummary, type ImportDetailRow, type ImportRow } from './imports-queries.js';
 import { toReportPart, type ReportRow } from './report-queries.js';
@@ -96,11 +96,12 @@ export function catalogueRepository(db: EngineAccess): CatalogueRepository {
 }
 
 /** One statement, so one snapshot: the engines that read it where they run other reads (PostgreSQL). */
-export function reportsRepository(db: EngineAccess): ReportsRepository {
+export function reportsRepository(db: EngineAccess, version: ReportsRepository['version']): ReportsRepository {
   return {
     async parts(filter, grouping) {
       return (await db.all<ReportRow>(db.queries.reports.report(filter, grouping))).map(toReportPart);
     },
+    version,
   };
 }
 
@@ -179,16 +180,41 @@ export function importHistoryRepository(db: EngineAccess): Omit<ImportsRepositor
 
 export function changeFeedRepository(db: EngineAccess): ChangeFeedRepository {
   const { changes } = db.queries;
-  return {
-    async after(cursor, limit) {
-      // PostgreSQL: first the horizon, then the page in a later snapshot, bounded by it.
+  /**
+   * When the rest of the cursor's own commit fills the page (ownEntry: limit + 1 rows of it), it
+   * is the page. Otherwise, PostgreSQL: first the horizon, then the whole page in a later
+   * snapshot, bounded by it. Either way one statement, so one snapshot. The purge mark is read
+   * after the page: purges only move it forward, so a purge the page missed shows there (and
+   * the page is answered null).
+   */
+  const read = async <R>(cursor: ChangeCursor, limit: number, ownEntry: CompiledQuery<R> | undefined, page: (horizon: number | undefined) => CompiledQuery<R>): Promise<R[] | null> => {
+    let rows = ownEntry && (await db.all<R>(ownEntry));
+    if (!rows || rows.length <= limit) {
       const horizonQuery = changes.horizon();
       const horizon = horizonQuery && Number((await db.first(horizonQuery))?.horizon ?? 0);
-      const rows = await db.all<ChangeRow>(changes.page(cursor, limit + 1, horizon));
-      // Read after the page: purges only move it forward, so a purge the page missed shows here.
-      const state = await db.first<{ purged_through: number | string }>(changes.purgedThrough());
-      if (cursor.seq > 0 && cursor.seq < Number(state?.purged_through ?? 0)) return null;
-      return toChangePage(rows, limit, cursor);
+      rows = await db.all<R>(page(horizon));
+    }
+    const state = await db.first<{ purged_through: number | string }>(changes.purgedThrough());
+    if (cursor.seq > 0 && cursor.seq < Number(state?.purged_through ?? 0)) return null;
+    return rows;
+  };
+  const after: ChangeFeedRepository['after'] = async (cursor, limit) => {
+    const rows = await read(cursor, limit, changes.ownEntryPage(cursor, limit + 1), (horizon) => changes.page(cursor, limit + 1, horizon));
+    return rows && toChangePage(rows, limit, cursor);
+  };
+  return {
+    after,
+    async afterJson(cursor, limit) {
+      // Where the engine cannot write the JSON, the page's objects are written here.
+      if (!changes.writesJson) {
+        const page = await after(cursor, limit);
+        return page && { json: JSON.stringify(page.changes.map(changeObject)), next: page.next, more: page.more };
+      }
+      const rows = await read(cursor, limit, changes.ownEntryJsonPage(cursor, limit + 1), (horizon) => changes.jsonPage(cursor, limit + 1, horizon));
+      if (!rows) return null;
+      const listed = rows.slice(0, limit);
+      const last = listed[listed.length - 1];
+      return { json: changes.jsonArray(listed.map((row) => row.json)), next: last ? cursorOf(last) : cursor, more: rows.length > limit };
     },
   };
 }

@@ -16,6 +16,7 @@ import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempoten
 import type { ChangeCursor, ChangePage } from '../domain/change-feed.js';
 import type { TransactionFilter, TransactionSelection } from '../domain/transaction-filter.js';
 import type { DeletedTransaction, DeletionReason, RestoreResult } from '../domain/trash.js';
+import type { InboxRepository } from './inbox-repository.js';
 
 export type EngineName = 'sqlite' | 'postgres';
 
@@ -39,6 +40,7 @@ export interface Store {
   readonly reports: ReportsRepository;
   readonly trash: TrashRepository;
   readonly changes: ChangeFeedRepository;
+  readonly inbox: InboxRepository;
 }
 
 export interface StoreLifecycle {
@@ -49,14 +51,26 @@ export interface StoreLifecycle {
   close(): Promise<void>;
   /** Settings of the engine under which an acknowledged write could be lost (empty when none). */
   durabilityWarnings(): Promise<string[]>;
+  /** Where the store lives, for whole-store copies (the backup download): a file or a URL. */
+  location(): StoreLocation;
 }
+
+/** A SQLite data file (`:memory:` for an in-memory store) or a PostgreSQL URL, with its timeouts. */
+export type StoreLocation =
+  | { engine: 'sqlite'; path: string; busyTimeoutMs: number }
+  | { engine: 'postgres'; url: string; statementTimeoutMs: number };
 
 /** A page read in batches (see TransactionsRepository.stream). */
 export interface TransactionStream {
   /** Matching all filters, before limit and offset; from the same snapshot as the rows. */
   total: number;
-  /** Ends the read when exhausted; call return() to abandon it early. */
-  batches: AsyncGenerator<TransactionRecord[], void, undefined>;
+  /**
+   * The rows a batch at a time, each batch a JSON array of Transaction objects written inside the
+   * engine, as TransactionPageJson.json is: byte for byte what the listTransactions route's
+   * serialiser writes for those rows. Never an empty array. Ends the read when exhausted; call
+   * return() to abandon it early.
+   */
+  batches: AsyncGenerator<string, void, undefined>;
   /** Releases the stream's connection and snapshot at once, even while a batch is being read. */
   abandon?(): void;
   /** Aborts when the stream is cut short by its limits (see StreamGate); the reply must then end at once. */
@@ -237,6 +251,16 @@ export interface TrashRepository {
 export interface ChangeFeedRepository {
   /** Up to `limit` changes after the cursor, in commit order; null when the cursor is older than a purge. */
   after(cursor: ChangeCursor, limit: number): Promise<ChangePage | null>;
+  /** The same page as JSON, as GET /changes sends it (SQLite writes it in SQL); null as for after(). */
+  afterJson(cursor: ChangeCursor, limit: number): Promise<ChangePageJson | null>;
+}
+
+/** A page of changes with the changes already JSON: what GET /changes sends as it is. */
+export interface ChangePageJson {
+  /** The changes as a JSON array, byte for byte what the listChanges route's serialiser writes for them (presentChange). */
+  json: string;
+  next: ChangeCursor;
+  more: boolean;
 }
 
 export interface ReportsRepository {
@@ -245,6 +269,13 @@ export interface ReportsRepository {
    * one snapshot (one statement). See ReportPart for how they add up.
    */
   parts(filter: TransactionFilter, grouping: ReportGrouping): Promise<ReportPart[]>;
+  /**
+   * A text that changes whenever a commit changes the stored data, whichever connection or
+   * process made it. Read before a report, it names what the report may be remembered under
+   * (services/report-answers.ts). Undefined when it cannot be said: inside an open transaction
+   * of this store (an import), or an engine without one.
+   */
+  version(): Promise<string | undefined>;
 }
 
 export interface TokensRepository {

@@ -1,6 +1,5 @@
 import type { StreamLimitOptions } from '../config/limits.js';
 import { StoreUnavailableError } from '../domain/errors.js';
-import type { TransactionRecord } from '../domain/transaction.js';
 import type { TransactionStream } from './store.js';
 
 export interface StreamLimits extends StreamLimitOptions {
@@ -81,7 +80,7 @@ class BoundedStream {
     return { total: inner.total, batches: this.batches(inner), abandon: () => this.stop(new Error('the stream was abandoned')), signal: this.controller.signal };
   }
 
-  private async *batches(inner: TransactionStream): AsyncGenerator<TransactionRecord[], void, undefined> {
+  private async *batches(inner: TransactionStream): AsyncGenerator<string, void, undefined> {
     try {
       for (;;) {
         const next = await Promise.race([inner.batches.next(), this.aborted]);

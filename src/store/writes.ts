@@ -11,6 +11,8 @@ import { ChangeFeedQueries } from './change-feed-queries.js';
 import { correctionPrograms } from './correction-writes.js';
 import { CorrectionsQueries } from './corrections-queries.js';
 import { ImportsQueries } from './imports-queries.js';
+import { InboxQueries } from './inbox-queries.js';
+import { inboxPrograms } from './inbox-writes.js';
 import { ReportQueries } from './report-queries.js';
 import { RulesQueries } from './rules-queries.js';
 import { rulePrograms } from './rule-writes.js';
@@ -41,6 +43,7 @@ export class StoreQueries {
   readonly changes: ChangeFeedQueries;
   readonly imports: ImportsQueries;
   readonly catalogue: CatalogueQueries;
+  readonly inbox: InboxQueries;
 
   constructor(db: Kysely<Database>, quirks: DialectQuirks) {
     this.transactions = new Queries(db, quirks);
@@ -51,6 +54,7 @@ export class StoreQueries {
     this.changes = new ChangeFeedQueries(db, quirks);
     this.imports = new ImportsQueries(db);
     this.catalogue = new CatalogueQueries(db);
+    this.inbox = new InboxQueries(db, quirks, this.transactions);
   }
 }
 
@@ -170,6 +174,8 @@ export function writePrograms(q: StoreQueries) {
     ...correctionPrograms(q),
 
     ...cataloguePrograms(q),
+
+    ...inboxPrograms(q),
 
     *addRule(rule: NewRule): WriteProgram<Rule> {
       return { ...rule, id: yield* insertedId(rules.insertRule(rule)) };

@@ -74,7 +74,7 @@ describe('Text from outside is printed with control characters escaped', () => {
     const db = freshDb();
     assert.equal((await runCli(['categories', 'add', 'Groceries', '--db', db])).code, 0);
     // As an older version or another client could have stored them.
-    const raw = new Database(db);
+    let raw = new Database(db);
     raw.prepare('INSERT INTO categories (name, group_name) VALUES (?, ?)').run(`Cat ${HOSTILE}`, `Group ${HOSTILE}`);
     raw.prepare('INSERT INTO rules (category, description_contains, priority) VALUES (?, ?, 0)').run(`Cat ${HOSTILE}`, `shop ${HOSTILE}`);
     raw.close();
@@ -86,6 +86,16 @@ describe('Text from outside is printed with control characters escaped', () => {
       // The JSON still says exactly what is stored.
       if (args.includes('--json')) assert.ok(JSON.stringify(JSON.parse(run.stdout)).includes(JSON.stringify(HOSTILE).slice(1, -1)));
     }
+    // A stored name today's rules refuse can still be renamed, merged and removed (legacy data).
+    raw = new Database(db);
+    raw.prepare('INSERT INTO categories (name) VALUES (?), (?)').run(`Old ${HOSTILE}`, `Older ${HOSTILE}`);
+    raw.close();
+    const renamed = await runCli(['categories', 'rename', `Old ${HOSTILE}`, 'Renamed', '--db', db]);
+    assert.equal(renamed.code, 0, renamed.stderr);
+    const merged = await runCli(['categories', 'merge', `Older ${HOSTILE}`, 'Renamed', '--db', db]);
+    assert.equal(merged.code, 0, merged.stderr);
+    const names = (JSON.parse((await runCli(['categories', 'list', '--json', '--db', db])).stdout) as { name: string }[]).map((category) => category.name);
+    assert.ok(names.includes('Renamed') && !names.some((name) => name.startsWith('Old')), names.join(', '));
     const removed = await runCli(['categories', 'remove', `Cat ${HOSTILE}`, '--rules', 'remove', '--db', db]);
     assert.equal(removed.code, 0, removed.stderr);
     assert.doesNotMatch(removed.stdout, RAW_CONTROLS);

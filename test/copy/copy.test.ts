@@ -145,6 +145,28 @@ describe('moneta copy', { skip }, () => {
     }
   });
 
+  it('a PostgreSQL store written by Moneta (its change tokens kept in a sequence) copies to SQLite verified', async () => {
+    const source = await createTestDatabase();
+    try {
+      await postOne(source.url);
+      await postOne(source.url);
+      const target = join(dir, 'from-postgres.db');
+      const run = moneta('copy', '--from', source.url, '--to', target);
+      assert.equal(run.status, 0, run.stdout + run.stderr);
+      assert.match(run.stdout, /^change_feed_state\s+1\s+1\s+[0-9a-f]{16}\s+yes$/m);
+      // The copy's change tokens continue past the source's: a cursor from the source stays behind new changes.
+      const tokens = new Database(target);
+      try {
+        const { last, top } = tokens.prepare('SELECT last_tx AS last, (SELECT max(tx) FROM change_feed) AS top FROM change_feed_state').get() as { last: number; top: number };
+        assert.ok(last >= top && top >= 2, `last_tx ${last}, max(tx) ${top}`);
+      } finally {
+        tokens.close();
+      }
+    } finally {
+      await source.drop();
+    }
+  });
+
   it('a transaction created after the copy gets an id above every id the source ever handed out', async () => {
     assert.equal(await postOne(middle.url), HIGH_WATER + 1);
     assert.equal(await postOne(back), HIGH_WATER + 1);

@@ -72,6 +72,33 @@ describe('the web app at /app/', () => {
     assert.equal((await call(app, 'GET', '/healthz')).status, 200);
   });
 
+  it('under load shedding, the app\'s files and / still load (the API is refused, which the app shows as a banner)', async () => {
+    // A 1 ms event-loop limit and a loop kept busy: the guard sheds, as on an overloaded server.
+    const app = await buildTestApp(await store(), { webRoot: FIXTURE, security: { limits: { maxEventLoopDelayMs: 1 } } });
+    const load = setInterval(() => {
+      const until = performance.now() + 30;
+      while (performance.now() < until);
+    }, 1);
+    try {
+      while (!app.isUnderPressure()) await new Promise((resolve) => setImmediate(resolve));
+      const api = await call(app, 'GET', '/transactions');
+      assert.equal(api.status, 503, 'the guard is shedding');
+      assert.match((api.body as { detail: string }).detail, /overloaded/);
+      for (const path of ['/app/', '/app/register?sort=-date', '/app/assets/app-1a2b3c.js']) {
+        const file = await call(app, 'GET', path);
+        assert.equal(file.status, 200, `${path}: ${file.text.slice(0, 120)}`);
+        assert.doesNotMatch(String(file.headers['content-type']), /json/, path);
+      }
+      assert.match((await call(app, 'GET', '/app/')).text, /<div id="root">/);
+      const root = await call(app, 'GET', '/');
+      assert.equal(root.status, 302);
+      assert.equal(root.headers.location, '/app/');
+      assert.ok(app.isUnderPressure(), 'still shedding after the files were served');
+    } finally {
+      clearInterval(load);
+    }
+  });
+
   it('other methods on its paths get 405 with Allow, like every path', async () => {
     const app = await buildTestApp(await store(), { webRoot: FIXTURE });
     const post = await call(app, 'POST', '/app/register', {});

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { foldForSearch } from '../../src/domain/text.js';
-import type { TransactionQuery, TransactionRecord } from '../../src/domain/transaction.js';
+import { transactionObject, type TransactionQuery, type TransactionRecord } from '../../src/domain/transaction.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Store } from '../../src/store/store.js';
@@ -217,8 +217,11 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
       await fill(store, 250);
       for (const query of [everything(), everything({ category: 'Shopping' }), everything({ descriptionContains: 'shop', sort: [{ field: 'value', descending: true }] }), everything({ offset: 1000 })]) {
         const stream = await store.transactions.stream(query);
-        const streamed: TransactionRecord[] = [];
-        for await (const batch of stream.batches) streamed.push(...batch);
+        const streamed: string[] = [];
+        for await (const batch of stream.batches) {
+          assert.notEqual(batch, '[]', 'a batch is never empty');
+          streamed.push(batch.slice(1, -1));
+        }
         const pages: TransactionRecord[] = [];
         let total = -1;
         for (let offset = query.offset; ; offset += 700) {
@@ -228,7 +231,8 @@ describeEachEngine('optimised reads equal the plain definitions', ({ engine, fre
           if (page.rows.length < 700) break;
         }
         assert.equal(stream.total, total);
-        assert.deepEqual(streamed, pages);
+        // Byte for byte the JSON the route's serialiser writes for the same rows.
+        assert.equal(`[${streamed.join(',')}]`, JSON.stringify(pages.map(transactionObject)));
       }
       // Abandoning a stream releases it: the store still answers (and closes) afterwards.
       const abandoned = await store.transactions.stream(everything());

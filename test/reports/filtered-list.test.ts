@@ -43,7 +43,7 @@ async function assertEveryReadPath(store: Store, label: string): Promise<void> {
     assert.equal(page.json, JSON.stringify(list.rows.map(transactionObject)), `${context}: the JSON page is the list, in its order`);
     const stream = await store.transactions.stream({ ...shape, limit: 1_000_000, offset: 0 });
     const streamed: number[] = [];
-    for await (const batch of stream.batches) streamed.push(...batch.map((row) => row.id));
+    for await (const batch of stream.batches) streamed.push(...(JSON.parse(batch) as { id: number }[]).map((row) => row.id));
     assert.deepEqual([stream.total, streamed], [wanted.length, list.rows.map((row) => row.id)], `${context}: streamed`);
     const deep = await store.transactions.list({ ...shape, limit: 2, offset: 3 });
     assert.deepEqual(deep.rows, list.rows.slice(3, 5), `${context}: offset`);

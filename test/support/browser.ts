@@ -7,6 +7,7 @@ import { after, before } from 'node:test';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { projectFile } from '../../src/project-root.js';
+import { runCli, spawnServer, type SpawnedServer } from './spawned-server.js';
 
 /**
  * The browser and a scratch folder of one suite: the app built and Chromium launched before its
@@ -98,4 +99,13 @@ export async function axeViolations(page: Page): Promise<Array<{ id: string; imp
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({ id: violation.id, impact: violation.impact ?? '', help: violation.help, nodes: violation.nodes.map((node) => JSON.stringify(node.target)) }));
   });
+}
+
+/** A `moneta serve` on a new store in `folder` holding the demo data and a read-only token (named `phone`). */
+export async function servedDemoWithReadOnlyToken(folder: string): Promise<{ server: SpawnedServer; readOnly: string }> {
+  const db = join(folder, 'tokens.db');
+  const demo = await runCli(['demo', '--db', db]);
+  if (demo.code !== 0) throw new Error(`moneta demo failed: ${demo.stderr}`);
+  const readOnly = (await runCli(['tokens', 'create', 'phone', '--read-only', '--db', db])).stdout.trim();
+  return { server: await spawnServer(['--db', db], {}, { stopAfterTest: false }), readOnly };
 }

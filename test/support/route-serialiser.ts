@@ -22,3 +22,19 @@ export async function listTransactionsSerialiser(): Promise<Serialise> {
   if (serialise === undefined) throw new Error('Fastify compiled no 200 serialiser');
   return serialise;
 }
+
+/** The 200 serialiser of any operation of the contract, compiled as the app compiles it (as above). */
+export async function responseSerialiser(operationId: string): Promise<(value: unknown) => string> {
+  const schema = contractOperations().find((operation) => operation.operationId === operationId)?.responses['200'];
+  if (schema === undefined) throw new Error(`the contract has no 200 response for ${operationId}`);
+  const app = Fastify();
+  let serialise: ((value: unknown) => string) | undefined;
+  app.get('/', { schema: { response: { 200: schema } } }, async (_request, reply) => {
+    serialise = reply.getSerializationFunction('200') as ((value: unknown) => string) | undefined;
+    return {};
+  });
+  await app.inject({ method: 'GET', url: '/' });
+  await app.close();
+  if (serialise === undefined) throw new Error('Fastify compiled no 200 serialiser');
+  return serialise;
+}

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, watchPageErrors } from '../support/browser.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, watchPageErrors, servedDemoWithReadOnlyToken } from '../support/browser.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -218,10 +218,7 @@ describe('the register\'s bulk actions in Chromium', { skip }, () => {
     let readOnly: string;
 
     before(async () => {
-      const db = join(suite.folder, 'tokens.db');
-      assert.equal((await runCli(['demo', '--db', db])).code, 0);
-      readOnly = (await runCli(['tokens', 'create', 'phone', '--read-only', '--db', db])).stdout.trim();
-      server = await spawnServer(['--db', db], {}, { stopAfterTest: false });
+      ({ server, readOnly } = await servedDemoWithReadOnlyToken(suite.folder));
     });
     after(() => server.stop());
 

@@ -81,11 +81,11 @@ export function categoryReport(parts: readonly ReportPart[], period: ReportPerio
       for (const { key: category, totals } of used) groups.get(category.group).addAll(totals);
       return {
         ...periodKey(key),
-        categories: used.map(({ key: category, totals }) => ({ ...named('category', category.category), ...named('group', category.group), ...totals.totals() })),
+        categories: used.map(({ key: category, totals }) => withTotals(named(named({}, 'category', category.category), 'group', category.group), totals)),
         groups: groups
           .entries()
           .sort((a, b) => compareNames(a.key, b.key))
-          .map(({ key: group, totals }) => ({ ...named('group', group), ...totals.totals() })),
+          .map(({ key: group, totals }) => withTotals(named({}, 'group', group), totals)),
       };
     })
     .filter((entry) => entry.categories.length > 0);
@@ -113,8 +113,19 @@ function periodKey(key: string): PeriodKey {
   return bounds ? { period: key, start: bounds.start, end: bounds.end } : { period: key };
 }
 
-function named<K extends string>(key: K, name: string | null): { [P in K]?: string } {
-  return (name === null ? {} : { [key]: name }) as { [P in K]?: string };
+/**
+ * `entry` with the name set under `key`, or without it for none. Built property by property, in
+ * the order the answers list them (JSON.stringify keeps it): spreading objects with computed keys
+ * cost most of a five-year report's adding up (~3 ms for 1,250 categories).
+ */
+function named<E extends object, K extends string>(entry: E, key: K, name: string | null): E & { [P in K]?: string } {
+  if (name !== null) (entry as Record<string, unknown>)[key] = name;
+  return entry as E & { [P in K]?: string };
+}
+
+function withTotals<E extends object>(entry: E, totals: TotalsAccumulator): E & Totals {
+  const { count, income, expenses, net } = totals.totals();
+  return Object.assign(entry, { count, income, expenses, net });
 }
 
 /** By code point, as the list sorts text; none last. */

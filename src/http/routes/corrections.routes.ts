@@ -2,7 +2,7 @@ import { encodeCursor } from '../../domain/change-feed.js';
 import type { ChangesService } from '../../services/changes.service.js';
 import type { CorrectionsService } from '../../services/corrections.service.js';
 import type { OperationHandlers } from '../operation-types.js';
-import { presentChange, presentDeleted, presentTransaction } from '../presenters.js';
+import { presentDeleted, presentTransaction } from '../presenters.js';
 
 type Handlers = Pick<OperationHandlers, 'deleteTransactions' | 'recategoriseTransactions' | 'listDeletedTransactions' | 'restoreTransactions' | 'listChanges'>;
 
@@ -16,7 +16,8 @@ export function correctionHandlers(corrections: CorrectionsService, changes: Cha
     async recategoriseTransactions({ body }, reply) {
       const outcome = await corrections.recategorise(body);
       const sample = outcome.sample === undefined ? {} : { sample: outcome.sample.map(presentTransaction) };
-      return reply.code(200).send({ changed: outcome.changed, dryRun: outcome.dryRun, ...sample });
+      const ids = outcome.ids === undefined ? {} : { ids: outcome.ids };
+      return reply.code(200).send({ changed: outcome.changed, dryRun: outcome.dryRun, ...sample, ...ids });
     },
 
     async listDeletedTransactions({ query }, reply) {
@@ -32,8 +33,10 @@ export function correctionHandlers(corrections: CorrectionsService, changes: Cha
     },
 
     async listChanges({ query }, reply) {
-      const page = await changes.after(query.since, query.limit ?? 1000);
-      return reply.code(200).send({ changes: page.changes.map(presentChange), next: encodeCursor(page.next), more: page.more });
+      // The store writes the changes' JSON, the same bytes as the serialiser would (presentChange): sent as it is.
+      const page = await changes.afterJson(query.since, query.limit ?? 1000);
+      const text = `{"changes":${page.json},"next":${JSON.stringify(encodeCursor(page.next))},"more":${page.more}}`;
+      return reply.code(200).type('application/json; charset=utf-8').send(text);
     },
   };
 }

@@ -31,10 +31,17 @@ export function securityServerOptions(options: SecurityOptions = {}): FastifyHtt
   return limitServerOptions(resolvedLimits(options));
 }
 
-/** Registered before the routes, in order: limits, CORS, Host check, authentication. */
-export async function registerSecurity(app: FastifyInstance, store: Pick<Store, 'tokens'>, options: SecurityOptions = {}, now?: () => number): Promise<void> {
+/** Registered before the routes, in order: limits, CORS, Host check, authentication. Answers the authenticator (its cache is forgotten on token changes). */
+export async function registerSecurity(
+  app: FastifyInstance,
+  store: Pick<Store, 'tokens'>,
+  options: SecurityOptions = {},
+  now?: () => number,
+): Promise<TokenAuthenticator> {
   await registerLimits(app, resolvedLimits(options));
   if (options.corsOrigins && options.corsOrigins.length > 0) registerCors(app, options.corsOrigins);
   if (options.allowedHosts !== false) registerHostAllowlist(app, options.allowedHosts ?? []);
-  registerAuthentication(app, new TokenAuthenticator(store, { cacheMs: options.tokenCacheMs, requireToken: options.requireToken, now }));
+  const authenticator = new TokenAuthenticator(store, { cacheMs: options.tokenCacheMs, requireToken: options.requireToken, now });
+  registerAuthentication(app, authenticator);
+  return authenticator;
 }

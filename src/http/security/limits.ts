@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyInstance, FastifyRequest } from 'fastify';
 import { rawResponse } from '../node-answers.js';
 import { problem, sendProblem } from '../problems.js';
+import { isWebAppPath } from '../web-app.js';
 import type { LimitOptions } from '../../config/limits.js';
 
 const RETRY_AFTER_SECONDS = 1;
@@ -120,6 +121,9 @@ export async function registerLimits(app: FastifyInstance, limits: LimitOptions)
         const detail = `the server is overloaded (${type}); try again shortly`;
         // Nothing returned: under-pressure lets the request go on, to the health check's own 503.
         if (tellsHealthCheck(request, detail)) return undefined;
+        // The app's own files (and / redirecting to them) are small reads from disk: refused, the
+        // browser shows a blank page; served, the app loads and shows its retry banner for the API.
+        if (isWebAppPath(request.url.split('?')[0] ?? '')) return undefined;
         reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8');
         // A non-null return is sent as the body (see under-pressure's handlePressure).
         return problem(503, detail, String(request.id)) as unknown as undefined;

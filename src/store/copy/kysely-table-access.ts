@@ -20,6 +20,12 @@ export interface CopyQuirks {
   afterRewrite(): RawBuilder<unknown>[];
   /** Most bound parameters one statement may carry. */
   readonly maxParameters: number;
+  /**
+   * The last change token handed out, where the engine keeps it outside change_feed_state
+   * (PostgreSQL: a sequence): read into that table's last_tx, so both engines copy and compare
+   * the same fact (SQLite counts its tokens in last_tx itself).
+   */
+  feedTokenHighWater?(): RawBuilder<{ top: unknown }>;
 }
 
 /**
@@ -94,6 +100,11 @@ class Access implements TableWriter {
     const { rows } = await query.execute(this.trx);
     // Neither copied nor compared: the target computes its own (and the other engine has none).
     for (const column of table.derived ?? []) for (const row of rows) delete row[column];
+    if (table.name === 'change_feed_state' && this.quirks.feedTokenHighWater) {
+      const { rows: high } = await this.quirks.feedTokenHighWater().execute(this.trx);
+      const top = Number(high[0]?.top ?? 0);
+      for (const row of rows) row.last_tx = Math.max(Number(row.last_tx ?? 0), top);
+    }
     return rows;
   }
 

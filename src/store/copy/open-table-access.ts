@@ -76,6 +76,7 @@ const postgresCopyQuirks: CopyQuirks = {
   ],
   // The wire protocol's limit is 65535.
   maxParameters: 60_000,
+  feedTokenHighWater: () => sql<{ top: unknown }>`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS top FROM change_tx_seq`,
 };
 
 /** int8 (ids, counts, millisecond times) as numbers, as the store reads them. */

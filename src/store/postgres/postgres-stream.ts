@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { CompiledQuery } from 'kysely';
-import type { TransactionRecord } from '../../domain/transaction.js';
+import { transactionObject } from '../../domain/transaction.js';
 import { toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../queries.js';
 import type { TransactionStream } from '../store.js';
 
@@ -24,11 +24,12 @@ export async function openPostgresStream(pool: pg.Pool, count: CompiledQuery, pa
   }
 }
 
-async function* batchesOf(client: pg.PoolClient): AsyncGenerator<TransactionRecord[], void, undefined> {
+async function* batchesOf(client: pg.PoolClient): AsyncGenerator<string, void, undefined> {
   try {
     for (;;) {
       const { rows } = await client.query<TransactionRow>(`FETCH ${STREAM_BATCH_ROWS} FROM moneta_page`);
-      if (rows.length > 0) yield rows.map(toTransactionRecord);
+      // The contract's objects, written as the route's serialiser writes them (as the store's pages are).
+      if (rows.length > 0) yield JSON.stringify(rows.map((row) => transactionObject(toTransactionRecord(row))));
       if (rows.length < STREAM_BATCH_ROWS) return;
     }
   } finally {

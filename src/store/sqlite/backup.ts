@@ -3,6 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrationProvider } from '../migrations/index.js';
 import { openExistingConnection } from './connection.js';
+import { startThread } from './start-thread.js';
 
 /** How long a backup waits for a writer's lock on its source. */
 const BACKUP_BUSY_TIMEOUT_MS = 5000;
@@ -52,6 +53,43 @@ export async function backupDatabase(source: string, destination: string): Promi
 /** The backup's connection to the live database, opened like every other connection of the store (its journal mode left as it is). */
 export function openBackupSource(source: string): Database.Database {
   return openExistingConnection(source, BACKUP_BUSY_TIMEOUT_MS);
+}
+
+/**
+ * Makes a copy written by `moneta copy` into a new SQLite file (a PostgreSQL store's backup) what
+ * `backupDatabase` leaves: one self-contained file, with a rollback journal, that passes the checks.
+ */
+export function sealCopy(file: string): void {
+  selfContained(file);
+  verifyMonetaDatabase(file);
+}
+
+/** What the backup thread is asked to do: `backupDatabase`, or `sealCopy`. */
+export type BackupThreadJob = { op: 'backup'; source: string; destination: string } | { op: 'seal'; file: string };
+export type BackupThreadReply = { ok: true } | { ok: false; backupError: boolean; message: string };
+
+/**
+ * Runs `backupDatabase` or `sealCopy` in a thread of its own (backup-thread.ts), for a server:
+ * their checks read the whole file synchronously. A BackupError stays a BackupError.
+ */
+export function backupInThread(job: BackupThreadJob): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = startThread('backup-thread', job);
+    let settled = false;
+    worker.once('message', (reply: BackupThreadReply) => {
+      settled = true;
+      void worker.terminate();
+      if (reply.ok) resolve();
+      else reject(reply.backupError ? new BackupError(reply.message) : new Error(reply.message));
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`the backup thread stopped (exit code ${code}) before it answered`));
+    });
+  });
 }
 
 /** The page copied from a WAL database says WAL; a backup is one file, with a rollback journal. */

@@ -5,6 +5,12 @@ import { searchTotalKey } from '../search-total-key.js';
 const MAX_ENTRIES = 512;
 
 /**
+ * What this connection knows of the data's version: `PRAGMA data_version` moves when another
+ * connection (thread, process) commits, `total_changes()` when this one writes rows (see CountCache).
+ */
+export const DATA_VERSION_SQL = "SELECT (SELECT data_version FROM pragma_data_version()) || ':' || total_changes()";
+
+/**
  * Exact totals of description searches, remembered until the data changes. A search total
  * needs the matching rows counted (a trigram-index walk, or a full scan for 1-2 characters), and
  * paging through one search asks for the same total again and again.
@@ -20,7 +26,7 @@ export class CountCache {
   private readonly dataVersion: BetterSqlite3.Statement;
 
   constructor(db: BetterSqlite3.Database) {
-    this.dataVersion = db.prepare("SELECT (SELECT data_version FROM pragma_data_version()) || ':' || total_changes()").pluck();
+    this.dataVersion = db.prepare(DATA_VERSION_SQL).pluck();
   }
 
   /**

@@ -4,6 +4,8 @@ import type { TransactionQuery } from '../../domain/transaction.js';
 import { sqliteQuirks } from './sqlite-quirks.js';
 import { Queries, toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../queries.js';
 import { ReportQueries, toReportPart, type ReportRow } from '../report-queries.js';
+import { InboxQueries, toInboxPart, type InboxRow } from '../inbox-queries.js';
+import type { InboxPart } from '../../domain/reports/inbox.js';
 import type { TransactionFilter } from '../../domain/transaction-filter.js';
 import type { ReportGrouping, ReportPart } from '../../domain/reports/report-parts.js';
 import type { Database as Schema } from '../schema.js';
@@ -20,6 +22,7 @@ import { listStoredJsonPage, transactionsJsonArray } from './json-page.js';
 export class PageReader {
   readonly queries: Queries;
   private readonly reports: ReportQueries;
+  private readonly inbox: InboxQueries;
   private readonly statements: CompiledStatements;
   private readonly counts: CountCache;
   private readonly readPage: (query: TransactionQuery, outerTransaction: boolean) => TransactionPage;
@@ -30,6 +33,7 @@ export class PageReader {
     const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: db }) });
     this.queries = new Queries(kysely, sqliteQuirks);
     this.reports = new ReportQueries(kysely, sqliteQuirks, this.queries);
+    this.inbox = new InboxQueries(kysely, sqliteQuirks, this.queries);
     this.counts = new CountCache(db);
     this.readPage = db.transaction((query: TransactionQuery, outerTransaction: boolean) => ({
       total: this.pageTotal(query, outerTransaction),
@@ -52,6 +56,11 @@ export class PageReader {
 
   jsonPage(query: TransactionQuery): TransactionPageJson {
     return this.readJsonPage(query, this.db.inTransaction);
+  }
+
+  /** The review inbox's parts: one statement, so one snapshot. */
+  inboxParts(): InboxPart[] {
+    return this.statements.all<InboxRow>(this.inbox.parts()).map(toInboxPart);
   }
 
   /** A report's parts: one statement, so one snapshot. */

@@ -1,8 +1,9 @@
 import type { Worker } from 'node:worker_threads';
 import { StoreUnavailableError } from '../../domain/errors.js';
-import type { TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
+import type { TransactionQuery } from '../../domain/transaction.js';
 import { hasRangeFilter, type TransactionFilter } from '../../domain/transaction-filter.js';
 import type { ReportGrouping, ReportPart } from '../../domain/reports/report-parts.js';
+import type { InboxPart } from '../../domain/reports/inbox.js';
 import { KEYSET_OFFSET } from '../queries.js';
 import type { TransactionPage, TransactionPageJson, TransactionStream } from '../store.js';
 import type { ConnectionPragmas } from './connection.js';
@@ -23,6 +24,7 @@ export interface ReadPoolOptions extends ReadThreadOptions {
 export type ReadRequest =
   | { id: number; op: 'page' | 'jsonPage' | 'openStream'; query: TransactionQuery }
   | { id: number; op: 'reportParts'; filter: TransactionFilter; grouping: ReportGrouping }
+  | { id: number; op: 'inboxParts' }
   | { id: number; op: 'nextBatch' | 'pragmas' };
 
 export type ReadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; code: string | undefined };
@@ -140,6 +142,11 @@ export class ReadPool {
     return this.run({ op: 'reportParts', filter, grouping }) as Promise<ReportPart[]>;
   }
 
+  /** The review inbox scans the uncategorised rows. */
+  inboxParts(): Promise<InboxPart[]> {
+    return this.run({ op: 'inboxParts' }) as Promise<InboxPart[]>;
+  }
+
   /**
    * A streamed page on a thread of its own (outside the pool, which stays free for pages): its
    * snapshot lives as long as the stream, which the caller bounds (StreamGate). abandon() ends
@@ -238,10 +245,10 @@ export class ReadPool {
   }
 }
 
-async function* batchesOf(thread: ReadThread): AsyncGenerator<TransactionRecord[], void, undefined> {
+async function* batchesOf(thread: ReadThread): AsyncGenerator<string, void, undefined> {
   try {
     for (;;) {
-      const batch = await thread.call<TransactionRecord[] | null>({ op: 'nextBatch' });
+      const batch = await thread.call<string | null>({ op: 'nextBatch' });
       if (batch === null) return;
       yield batch;
     }

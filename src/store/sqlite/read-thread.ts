@@ -25,8 +25,10 @@ async function handle(request: ReadRequest): Promise<unknown> {
       return reader.jsonPage(request.query);
     case 'reportParts':
       return reader.reportParts(request.filter, request.grouping);
+    case 'inboxParts':
+      return reader.inboxParts();
     case 'openStream':
-      stream = openSqliteStream(path, busyTimeoutMs, reader.queries.countMatching(request.query), reader.queries.listPage(request.query));
+      stream = openSqliteStream(path, busyTimeoutMs, reader.queries, request.query);
       return stream.total;
     case 'pragmas':
       return connectionPragmas(db);

@@ -1,6 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DialectQuirks } from '../dialect-quirks.js';
 import { centsSql } from '../migrations/0008-report-totals.js';
+import { sqliteChangeJson } from './change-json.js';
+import { transactionsJsonArray } from './json-page.js';
 
 /** Every transaction with id <= this is in transactions_fts; none above it (migration 0005). */
 const SQLITE_INDEXED_THROUGH = sql<number>`(SELECT indexed_through FROM search_index_state)`;
@@ -25,8 +27,10 @@ export const sqliteQuirks: DialectQuirks = {
         }
       : undefined,
   amongIds: (column, ids) => sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+  amongTexts: (column, texts) => sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(texts)}))`,
   // One writer at a time: a counter row costs nothing and keeps tokens dense.
   nextChangeToken: () => sql<{ tx: number }>`UPDATE change_feed_state SET last_tx = last_tx + 1 RETURNING last_tx AS tx`,
+  changeJson: { of: sqliteChangeJson, array: transactionsJsonArray },
   locksRows: false,
 };
 

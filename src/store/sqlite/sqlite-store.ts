@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { StoreUnavailableError, type StoreDamagedError } from '../../domain/errors.js';
-import type { TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
+import type { TransactionQuery } from '../../domain/transaction.js';
 import { sqliteQuirks } from './sqlite-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
 import type { EngineAccess } from '../repositories.js';
@@ -10,11 +10,12 @@ import type { TransactionStream } from '../store.js';
 import type { ImportRecord, ImportSession } from '../import-session.js';
 import { StoreQueries } from '../writes.js';
 import { CompiledStatements } from './compiled-statements.js';
+import { DATA_VERSION_SQL } from './count-cache.js';
 import { connectionPragmas, durabilityProblems, openConnection, type ConnectionPragmas } from './connection.js';
 import { damagedStore, isDamage } from './damage.js';
 import { RemoteWriter } from './remote-writer.js';
 import { beginSqliteImport } from './sqlite-import-session.js';
-import { openSqliteStream, STREAM_BATCH_ROWS } from './sqlite-stream.js';
+import { openSqliteStream } from './sqlite-stream.js';
 import { InlineWriter, type SearchIndexControl, type Writer } from './writer.js';
 import { primaryTransport, threadTransport } from './writer-transports.js';
 import { PageReader } from './page-reader.js';
@@ -60,6 +61,7 @@ export class SqliteStore extends EngineStore {
   private readonly pages: PageReader;
   private readonly readPool: ReadPool | undefined;
   private readonly streams: StreamGate;
+  private readonly versionStatement: Database.Statement;
 
   private readonly path: string;
   private readonly busyTimeoutMs: number;
@@ -80,6 +82,7 @@ export class SqliteStore extends EngineStore {
     // Planner statistics: cheap when current, and without them SQLite can pick a bad index.
     this.db.pragma('optimize = 0x10002');
     this.pages = new PageReader(this.db);
+    this.versionStatement = this.db.prepare(DATA_VERSION_SQL).pluck();
     const statementTimeoutMs = options.statementTimeoutMs ?? 5000;
     const readThreads = options.path === ':memory:' ? 0 : (options.readThreads ?? 0);
     this.readPool = readThreads > 0 ? new ReadPool({ path: options.path, busyTimeoutMs: this.busyTimeoutMs, threads: readThreads, statementTimeoutMs }) : undefined;
@@ -121,6 +124,14 @@ export class SqliteStore extends EngineStore {
           if (pool) return this.guardAsync(() => pool.reportParts(filter, grouping));
           return this.guard(() => this.pages.reportParts(filter, grouping));
         },
+        // Read on this connection, before the report's own snapshot (on a read thread or here).
+        version: async () => (this.db.inTransaction ? undefined : this.guard(() => String(this.versionStatement.get()))),
+      },
+      // The inbox scans the uncategorised rows: on a read thread too, when there are some.
+      inboxParts: async () => {
+        const pool = this.readPool && !this.db.inTransaction ? this.readPool : undefined;
+        if (pool) return this.guardAsync(() => pool.inboxParts());
+        return this.guard(() => this.pages.inboxParts());
       },
       imports: { begin: (bank, record) => this.beginImport(bank, record) },
       lifecycle: {
@@ -131,6 +142,7 @@ export class SqliteStore extends EngineStore {
         },
         close: () => this.close(),
         durabilityWarnings: () => this.durabilityWarnings(),
+        location: () => ({ engine: 'sqlite', path: this.path, busyTimeoutMs: this.busyTimeoutMs }),
       },
     });
   }
@@ -216,14 +228,16 @@ export class SqliteStore extends EngineStore {
 
   private async stream(query: TransactionQuery): Promise<TransactionStream> {
     if (this.path === ':memory:') {
-      // No second connection can see a private in-memory database: one read, handed out in batches.
-      const { total, rows } = await this.transactions.list(query);
-      return { total, batches: inBatches(rows) };
+      // No second connection can see a private in-memory database: one read, handed out as one batch.
+      const { total, count, json } = await this.transactions.page(query);
+      return { total, batches: oneBatch(count === 0 ? undefined : json) };
     }
+    // A stream whose batches an index bounds is read here, a few milliseconds a batch between
+    // other requests; any other (a sort, a search, a range) on a thread of its own, so a batch
+    // that takes seconds never holds the event loop and can be abandoned at once.
     const pool = this.readPool;
-    if (pool) return this.guardAsync(() => pool.stream(query));
-    const t = this.queries.transactions;
-    return this.guard(() => openSqliteStream(this.path, this.busyTimeoutMs, t.countMatching(query), t.listPage(query)));
+    if (pool && !isIndexBoundedPage(query)) return this.guardAsync(() => pool.stream(query));
+    return this.guard(() => openSqliteStream(this.path, this.busyTimeoutMs, this.queries.transactions, query));
   }
 
   private guard<T>(read: () => T): T {
@@ -254,8 +268,8 @@ function openWriter(db: Database.Database, path: string, busyTimeoutMs: number, 
   return new RemoteWriter(primaryTransport);
 }
 
-async function* inBatches(rows: TransactionRecord[]): AsyncGenerator<TransactionRecord[], void, undefined> {
-  for (let start = 0; start < rows.length; start += STREAM_BATCH_ROWS) yield rows.slice(start, start + STREAM_BATCH_ROWS);
+async function* oneBatch(json: string | undefined): AsyncGenerator<string, void, undefined> {
+  if (json !== undefined) yield json;
 }
 
 function translateError(error: unknown): unknown {

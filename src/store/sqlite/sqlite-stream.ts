@@ -1,10 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type Database from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import type { TransactionRecord } from '../../domain/transaction.js';
-import { toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../queries.js';
+import type { TransactionQuery } from '../../domain/transaction.js';
+import { toCount, type CountRow, type Queries } from '../queries.js';
 import type { TransactionStream } from '../store.js';
 import { openReadConnection } from './connection.js';
+import { listStoredJsonPage, transactionsJsonArray } from './json-page.js';
 
 export const STREAM_BATCH_ROWS = 1000;
 
@@ -14,12 +15,15 @@ export const STREAM_BATCH_ROWS = 1000;
  * must come from one snapshot. WAL lets this reader go on while others write; it holds back
  * checkpoints only until it ends. The connection closes when the batches end or are abandoned.
  */
-export function openSqliteStream(path: string, busyTimeoutMs: number, count: CompiledQuery, page: CompiledQuery): TransactionStream {
+export function openSqliteStream(path: string, busyTimeoutMs: number, queries: Queries, query: TransactionQuery): TransactionStream {
   const db = openReadConnection(path, busyTimeoutMs);
   try {
     db.exec('BEGIN');
+    const count: CompiledQuery = queries.countMatching(query);
     const total = toCount(db.prepare(count.sql).get(...(count.parameters as unknown[])) as CountRow | undefined);
-    const rows = db.prepare(page.sql).iterate(...(page.parameters as unknown[])) as IterableIterator<TransactionRow>;
+    // Each row's stored JSON (as for pages, json-page.ts): strings, cheap to hand across threads.
+    const page = listStoredJsonPage(queries, query);
+    const rows = db.prepare(page.sql).pluck().iterate(...(page.parameters as unknown[])) as IterableIterator<string>;
     return { total, batches: batchesOf(db, rows) };
   } catch (error) {
     db.close();
@@ -27,16 +31,16 @@ export function openSqliteStream(path: string, busyTimeoutMs: number, count: Com
   }
 }
 
-async function* batchesOf(db: Database.Database, rows: IterableIterator<TransactionRow>): AsyncGenerator<TransactionRecord[], void, undefined> {
+async function* batchesOf(db: Database.Database, rows: IterableIterator<string>): AsyncGenerator<string, void, undefined> {
   try {
     for (;;) {
-      const batch: TransactionRecord[] = [];
+      const batch: string[] = [];
       while (batch.length < STREAM_BATCH_ROWS) {
         const next = rows.next();
         if (next.done) break;
-        batch.push(toTransactionRecord(next.value));
+        batch.push(next.value);
       }
-      if (batch.length > 0) yield batch;
+      if (batch.length > 0) yield transactionsJsonArray(batch);
       if (batch.length < STREAM_BATCH_ROWS) return;
       // Each batch is a few milliseconds of synchronous work; other requests get a turn between.
       await nextTurn();

@@ -27,6 +27,7 @@ function serverEntry(): Promise<string> {
         moneta: projectFile('src/cli/main.ts'),
         'writer-thread': projectFile('src/store/sqlite/writer-thread.ts'),
         'read-thread': projectFile('src/store/sqlite/read-thread.ts'),
+        'backup-thread': projectFile('src/store/sqlite/backup-thread.ts'),
       },
       outdir: dir,
       outExtension: { '.js': '.mjs' },

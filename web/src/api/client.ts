@@ -28,11 +28,12 @@ const auth: Middleware = {
     return request;
   },
   async onResponse({ response }) {
-    if (response.status === 401) emit({ kind: 'unauthorized', problem: await problemOf(response) });
-    else if (response.status === 403 && /insufficient_scope/.test(response.headers.get('www-authenticate') ?? '')) emit({ kind: 'read-only' });
-    else if (response.status === 503) emit({ kind: 'unavailable', detail: (await problemOf(response))?.detail ?? 'the server is busy' });
+    const answer = response.ok ? response : await withProblem(response);
+    if (answer.status === 401) emit({ kind: 'unauthorized', problem: await problemOf(answer) });
+    else if (answer.status === 403 && /insufficient_scope/.test(answer.headers.get('www-authenticate') ?? '')) emit({ kind: 'read-only' });
+    else if (UNAVAILABLE.has(answer.status)) emit({ kind: 'unavailable', detail: (await problemOf(answer))?.detail ?? 'the server is busy' });
     else emit({ kind: 'ok' });
-    return response;
+    return answer;
   },
   onError({ error }) {
     // Aborted requests are the app's own doing (a newer search replaced them), not an outage.
@@ -41,12 +42,36 @@ const auth: Middleware = {
   },
 };
 
+/** Moneta busy (503), or a proxy in front of it that cannot reach it (502, 504). */
+const UNAVAILABLE = new Set([502, 503, 504]);
+
 async function problemOf(response: Response): Promise<Problem | null> {
   try {
-    return (await response.clone().json()) as Problem;
+    const body: unknown = await response.clone().json();
+    return isProblem(body) ? body : null;
   } catch {
     return null;
   }
+}
+
+function isProblem(body: unknown): body is Problem {
+  if (typeof body !== 'object' || body === null) return false;
+  const { status, detail, errors } = body as Record<string, unknown>;
+  return typeof status === 'number' && typeof detail === 'string' && Array.isArray(errors);
+}
+
+/**
+ * A refusal that is not Moneta's problem body (a proxy's HTML error page, an empty body) is given
+ * one, so every screen can read its detail and field errors whoever answered.
+ */
+async function withProblem(response: Response): Promise<Response> {
+  if (response.status === 304 || (await problemOf(response)) !== null) return response;
+  const detail = `the server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const problem: Problem = { type: 'about:blank', title: response.statusText || 'Error', status: response.status, detail, errors: [], requestId: '' };
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Response(JSON.stringify(problem), { status: response.status, statusText: response.statusText, headers });
 }
 
 /** The one API client: every path, parameter and body is typed from openapi/moneta.yaml. */

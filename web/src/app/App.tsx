@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { onConnection } from '../api/client.js';
 import { saveToken, savedToken } from '../api/session.js';
+import { Inbox } from '../inbox/Inbox.js';
+import { InboxCount } from '../inbox/InboxCount.js';
+import { Import } from '../import/Import.js';
 import { Register } from '../register/Register.js';
 import { Reports } from '../reports/Reports.js';
 import { Rules } from '../rules/Rules.js';
@@ -70,6 +73,7 @@ export function App() {
             <li key={each.id}>
               <a href={each.path} aria-current={each.id === screen ? 'page' : undefined} onClick={(event) => go(event, each.id, each.path)}>
                 {each.label}
+                {each.id === 'inbox' && signIn === false && <InboxCount tick={`${screen} ${session} ${retryTick}`} />}
               </a>
             </li>
           ))}
@@ -103,6 +107,10 @@ export function App() {
               setSession((at) => at + 1);
             }}
           />
+        ) : screen === 'inbox' ? (
+          <Inbox key={session} readOnly={readOnly} retryTick={retryTick} />
+        ) : screen === 'import' ? (
+          <Import key={session} readOnly={readOnly} retryTick={retryTick} />
         ) : screen === 'rules' ? (
           <Rules key={session} readOnly={readOnly} retryTick={retryTick} />
         ) : screen === 'reports' ? (

@@ -1,9 +1,11 @@
 /**
- * The screens that exist. The design's others (Inbox, Import) join this list when they are
- * built: the navigation never offers a screen that is not there.
+ * The screens that exist (the design's six, Settings last): the
+ * navigation never offers a screen that is not there.
  */
 export const SCREENS = [
   { id: 'register', label: 'Register', path: '/app/' },
+  { id: 'inbox', label: 'Inbox', path: '/app/inbox' },
+  { id: 'import', label: 'Import', path: '/app/import' },
   { id: 'rules', label: 'Rules', path: '/app/rules' },
   { id: 'reports', label: 'Reports', path: '/app/reports' },
   { id: 'settings', label: 'Settings', path: '/app/settings' },

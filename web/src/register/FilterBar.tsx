@@ -1,4 +1,5 @@
 import type { Ref } from 'preact';
+import { FilterSheet } from '../app/FilterSheet.js';
 import type { Bank, Category, Problem } from '../api/types.js';
 import type { RegisterState } from '../lib/url-state.js';
 import { RangeField } from './RangeField.js';
@@ -24,6 +25,8 @@ interface Props {
 /** '' in the select means "any"; the API's empty category (uncategorised) gets its own value. */
 const UNCATEGORISED = '\u0000uncategorised';
 
+const RANGE_FIELDS = ['from', 'to', 'minValue', 'maxValue'] as const;
+
 const amount = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
 
 export function FilterBar({ search, category, bank, categories, banks, range, problem, searchRef, onSearch, onCategory, onBank, onRange }: Props) {
@@ -31,6 +34,7 @@ export function FilterBar({ search, category, bank, categories, banks, range, pr
   const field = (name: keyof Range, label: string, type: 'date' | 'number', value: string | number | null, parse: (text: string) => Partial<Range>) => (
     <RangeField name={name} label={label} type={type} value={value} error={errorOf(name)} onCommit={(text) => onRange(parse(text))} />
   );
+  const active = [category, bank, ...RANGE_FIELDS.map((name) => range[name])].filter((value) => value !== null).length;
   return (
     <div class="filter-bar" role="search">
       <label class="search">
@@ -45,42 +49,46 @@ export function FilterBar({ search, category, bank, categories, banks, range, pr
           spellcheck={false}
         />
       </label>
-      <label>
-        <span class="visually-hidden">Category filter</span>
-        <select
-          value={category === null ? '' : category === '' ? UNCATEGORISED : category}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            onCategory(value === '' ? null : value === UNCATEGORISED ? '' : value);
-          }}
-        >
-          <option value="">All categories</option>
-          <option value={UNCATEGORISED}>Uncategorised ( u )</option>
-          {categories.map((option) => (
-            <option key={option.name} value={option.name}>
-              {option.group ? `${option.group.name} › ${option.name}` : option.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span class="visually-hidden">Bank filter</span>
-        <select value={bank ?? ''} onChange={(event) => onBank(event.currentTarget.value || null)}>
-          <option value="">All banks</option>
-          {banks.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <fieldset class="ranges">
-        <legend class="visually-hidden">Date and amount ranges</legend>
-        {field('from', 'From date', 'date', range.from, (text) => ({ from: text || null }))}
-        {field('to', 'To date', 'date', range.to, (text) => ({ to: text || null }))}
-        {field('minValue', 'Min amount', 'number', range.minValue, (text) => ({ minValue: amount(text) }))}
-        {field('maxValue', 'Max amount', 'number', range.maxValue, (text) => ({ maxValue: amount(text) }))}
-      </fieldset>
+      <FilterSheet id="register-filters" active={active} invalid={RANGE_FIELDS.some((name) => errorOf(name) !== null)}>
+        <div class="sheet-fields">
+          <label>
+            <span class="visually-hidden">Category filter</span>
+            <select
+              value={category === null ? '' : category === '' ? UNCATEGORISED : category}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                onCategory(value === '' ? null : value === UNCATEGORISED ? '' : value);
+              }}
+            >
+              <option value="">All categories</option>
+              <option value={UNCATEGORISED}>Uncategorised ( u )</option>
+              {categories.map((option) => (
+                <option key={option.name} value={option.name}>
+                  {option.group ? `${option.group.name} › ${option.name}` : option.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span class="visually-hidden">Bank filter</span>
+            <select value={bank ?? ''} onChange={(event) => onBank(event.currentTarget.value || null)}>
+              <option value="">All banks</option>
+              {banks.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset class="ranges">
+            <legend class="visually-hidden">Date and amount ranges</legend>
+            {field('from', 'From date', 'date', range.from, (text) => ({ from: text || null }))}
+            {field('to', 'To date', 'date', range.to, (text) => ({ to: text || null }))}
+            {field('minValue', 'Min amount', 'number', range.minValue, (text) => ({ minValue: amount(text) }))}
+            {field('maxValue', 'Max amount', 'number', range.maxValue, (text) => ({ maxValue: amount(text) }))}
+          </fieldset>
+        </div>
+      </FilterSheet>
     </div>
   );
 }

@@ -1,11 +1,9 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/client.js';
 import type { Problem } from '../api/types.js';
+import { navigate } from '../app/navigate.js';
 
-/**
- * An empty store: the ways to start. ("Import a statement" joins "Load demo data" once the
- * import screen exists.)
- */
+/** An empty store: the ways to start, importing a statement or loading the demo data. */
 export function FirstRun({ readOnly, onLoaded }: { readOnly: boolean; onLoaded(): void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -27,6 +25,12 @@ export function FirstRun({ readOnly, onLoaded }: { readOnly: boolean; onLoaded()
       <h1 id="first-run-title">Welcome to Moneta</h1>
       <p>There are no transactions yet. How would you like to start?</p>
       <div class="choices">
+        <button type="button" class="choice" onClick={() => navigate('/app/import')} disabled={readOnly} aria-describedby="import-what">
+          <span class="choice-title">Import a statement</span>
+          <span class="choice-line" id="import-what">
+            A file your bank exports (CSV, OFX, QIF, CAMT.053 or MT940): check it row by row, then import.
+          </span>
+        </button>
         <button type="button" class="choice" onClick={() => void load()} disabled={busy || readOnly} aria-describedby="demo-what">
           <span class="choice-title">{busy ? 'Loading demo data…' : 'Load demo data'}</span>
           <span class="choice-line" id="demo-what">
@@ -34,7 +38,7 @@ export function FirstRun({ readOnly, onLoaded }: { readOnly: boolean; onLoaded()
           </span>
         </button>
       </div>
-      {readOnly && <p class="note">This token is read-only: it cannot load data.</p>}
+      {readOnly && <p class="note">This token is read-only: it cannot import or load data.</p>}
       {error !== null && (
         <p class="field-error" role="alert">
           {error}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { PHONE_QUERY } from '../app/use-media.js';
 
-/** Rows are 32 px, two lines of 56 px on a phone (the same breakpoint as styles.css). */
-export const PHONE_QUERY = '(max-width: 700px)';
+/** Rows are 32 px, two lines of 56 px on a phone (PHONE_QUERY). */
 const rowHeightNow = () => (matchMedia(PHONE_QUERY).matches ? 56 : 32);
 
 export interface ScrollBox {

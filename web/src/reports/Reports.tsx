@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { FilterSheet } from '../app/FilterSheet.js';
 import { inApp } from '../app/navigate.js';
 import { formatAmount, formatCount } from '../lib/format.js';
 import { EMPTY_REPORT, groupSlots, presetOf, presetRange, readReportState, registerLink, writeReportState, type RangePreset, type ReportState } from '../lib/report-state.js';
@@ -40,16 +41,18 @@ export function Reports({ retryTick }: { retryTick: number }) {
     <section class="reports" aria-labelledby="reports-title">
       <header class="screen-head">
         <h1 id="reports-title">Reports</h1>
-        <ReportFilters
-          state={state}
-          preset={presetOf(state, today)}
-          banks={catalogue.banks}
-          categories={catalogue.categories}
-          problem={fieldProblem}
-          onPreset={(preset: RangePreset) => change(presetRange(preset, today))}
-          onChange={change}
-          onReset={() => change(EMPTY_REPORT)}
-        />
+        <FilterSheet id="report-filters" active={[state.from, state.to, state.bank, state.category].filter((value) => value !== null).length} invalid={fieldProblem !== null}>
+          <ReportFilters
+            state={state}
+            preset={presetOf(state, today)}
+            banks={catalogue.banks}
+            categories={catalogue.categories}
+            problem={fieldProblem}
+            onPreset={(preset: RangePreset) => change(presetRange(preset, today))}
+            onChange={change}
+            onReset={() => change(EMPTY_REPORT)}
+          />
+        </FilterSheet>
       </header>
       {reports.failed && (
         <p class="field-error" role="alert">

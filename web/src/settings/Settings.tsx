@@ -3,7 +3,10 @@ import { api } from '../api/client.js';
 import { savedToken } from '../api/session.js';
 import type { Problem } from '../api/types.js';
 import { formatCount } from '../lib/format.js';
+import { CatalogueSections } from './CatalogueSections.js';
 import { useAccess } from './use-access.js';
+import { BackupSection } from './BackupSection.js';
+import { TokensSection } from './TokensSection.js';
 
 interface Props {
   readOnly: boolean;
@@ -82,6 +85,8 @@ export function Settings({ readOnly, onSignOut }: Props) {
           </p>
         )}
       </section>
+      <TokensSection access={access} onSignOut={onSignOut} />
+      <BackupSection />
       <section class="settings-card" aria-labelledby="server-title">
         <h2 id="server-title">Server</h2>
         <dl class="facts">
@@ -98,6 +103,7 @@ export function Settings({ readOnly, onSignOut }: Props) {
           The API and its reference: <a href="/docs">/docs</a>.
         </p>
       </section>
+      <CatalogueSections access={access} />
     </section>
   );
 }

@@ -1,0 +1,141 @@
+import { Fragment } from 'preact';
+import { useState } from 'preact/hooks';
+import { formatCount } from '../lib/format.js';
+import { duplicateRule, reportPage, STATUS_WORDS, summaryLine, type ReportRow, type StatusFilter } from '../lib/import-report.js';
+import type { ImportReport } from './import-calls.js';
+import { MatchedRow } from './MatchedRow.js';
+
+interface Props {
+  report: ImportReport;
+  bankName(id: string): string;
+}
+
+const FORMAT_NAMES: Record<ImportReport['format'], string> = { csv: 'CSV', ofx: 'OFX/QFX', qif: 'QIF', camt053: 'CAMT.053', mt940: 'MT940' };
+
+/** The per-row report of a dry run or an import: the counts, how the file was read, and the rows a page at a time. */
+export function ReportView({ report, bankName }: Props) {
+  const locale = navigator.language;
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(0);
+  const [matched, setMatched] = useState<{ id: number; line: number; rule: string } | null>(null);
+  const shown = reportPage(report.rows, status, page);
+  const counts: Array<[StatusFilter, number]> = [
+    ['all', report.rows.length],
+    ['added', report.added],
+    ['duplicate', report.duplicates],
+    ['conflict', report.conflicts],
+    ['invalid', report.invalid],
+    ['skipped', report.skipped],
+  ];
+
+  const what = (row: ReportRow) => {
+    if (row.status === 'duplicate') {
+      const rule = duplicateRule(row.reason);
+      if (row.duplicateOf === undefined) return <>Repeats an earlier row of this file ({rule}).</>;
+      const id = row.duplicateOf;
+      return (
+        <>
+          Already there as{' '}
+          <button type="button" class="link-button" aria-label={`Show #${id}, the transaction line ${row.line} matches`} onClick={() => setMatched({ id, line: row.line, rule })}>
+            #{id}
+          </button>{' '}
+          ({rule}).
+        </>
+      );
+    }
+    if (row.status === 'invalid') return <>{row.reason}<span class="small row-hint">Fix it in the file, or try another CSV profile or format.</span></>;
+    if (row.status === 'added') return row.id !== undefined ? <>Added as #{row.id}.</> : <>Will be added.</>;
+    return <>{row.reason}</>;
+  };
+
+  return (
+    <div class="import-report">
+      <p class="report-summary" role="status" data-summary={`${report.added}/${report.duplicates}/${report.invalid}`}>
+        {summaryLine(report, locale, report.outcome === 'imported')}
+      </p>
+      <p class="small">
+        Read as {FORMAT_NAMES[report.format]}
+        {report.fileName !== 'statement' && <> from {report.fileName}</>}, into {bankName(report.bank)}.
+        {report.duplicatesByRule['bank-id'] > 0 && <> {formatCount(report.duplicatesByRule['bank-id'], locale)} already there by the bank's own transaction id.</>}
+        {report.duplicatesByRule.fingerprint > 0 && <> {formatCount(report.duplicatesByRule.fingerprint, locale)} already there by date, amount and description.</>}
+      </p>
+      {report.notes.length > 0 && (
+        <ul class="report-notes">
+          {report.notes.map((note, index) => (
+            <li key={index}>{note}</li>
+          ))}
+        </ul>
+      )}
+      {report.rowsTruncated && <p class="note">The report lists the first {formatCount(report.rows.length, locale)} rows of the file; the counts above are for every row.</p>}
+      <div class="report-controls">
+        <span class="report-filter">
+          <label for="report-status">Rows to show</label>
+          <select
+            id="report-status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.currentTarget.value as StatusFilter);
+              setPage(0);
+            }}
+          >
+            {counts
+              .filter(([key, count]) => key === 'all' || count > 0)
+              .map(([key, count]) => (
+                <option key={key} value={key}>
+                  {key === 'all' ? 'Every row' : STATUS_WORDS[key]} ({formatCount(count, locale)})
+                </option>
+              ))}
+          </select>
+        </span>
+        {shown.pages > 1 && (
+          <span class="pager">
+            <button type="button" class="button" disabled={shown.page === 0} onClick={() => setPage(shown.page - 1)}>
+              Previous
+            </button>
+            <span class="small">
+              Rows {formatCount(shown.first, locale)}–{formatCount(shown.last, locale)} of {formatCount(shown.total, locale)}
+            </span>
+            <button type="button" class="button" disabled={shown.page >= shown.pages - 1} onClick={() => setPage(shown.page + 1)}>
+              Next
+            </button>
+          </span>
+        )}
+      </div>
+      {shown.total === 0 ? (
+        <p class="empty-note">The file has no rows to report.</p>
+      ) : (
+        <table class="report-rows">
+          <thead>
+            <tr>
+              <th scope="col" class="num">
+                Line
+              </th>
+              <th scope="col">Status</th>
+              <th scope="col">What happens</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.rows.map((row, index) => (
+              <Fragment key={`${shown.page}-${index}`}>
+                <tr data-status={row.status}>
+                  <td class="num">{row.line}</td>
+                  <td>
+                    <span class={`status status-${row.status}`}>{STATUS_WORDS[row.status]}</span>
+                  </td>
+                  <td>{what(row)}</td>
+                </tr>
+                {matched !== null && matched.line === row.line && row.status === 'duplicate' && (
+                  <tr class="matched-line">
+                    <td colSpan={3}>
+                      <MatchedRow {...matched} bankName={bankName} onClose={() => setMatched(null)} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

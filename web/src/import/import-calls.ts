@@ -1,0 +1,45 @@
+import { api } from '../api/client.js';
+import type { Problem } from '../api/types.js';
+import type { components } from '../../../src/http/contract.gen.js';
+import { contentTypeFor, historyFileName, importErrors, type ImportField } from '../lib/import-report.js';
+
+export type ImportReport = components['schemas']['ImportReport'];
+export type ImportSummary = components['schemas']['ImportSummary'];
+export type ImportFormat = 'auto' | ImportReport['format'];
+export type FieldMessages = Partial<Record<ImportField, string>>;
+
+export interface ImportChoices {
+  bank: string;
+  format: ImportFormat;
+  /** '' for "the one whose columns match". */
+  profile: string;
+  skipInvalid: boolean;
+}
+
+/** Sends the statement file as createImport's body (dry run or for real): the report, or each field's error. */
+export async function sendStatement(file: File, choices: ImportChoices, dryRun: boolean): Promise<{ report: ImportReport } | { errors: FieldMessages }> {
+  try {
+    const { data, error, response } = await api.POST('/imports', {
+      params: {
+        query: {
+          bank: choices.bank,
+          format: choices.format,
+          ...(choices.profile.trim() !== '' && { profile: choices.profile.trim() }),
+          fileName: historyFileName(file.name),
+          dryRun,
+          skipInvalid: choices.skipInvalid,
+        },
+      },
+      // The contract types a binary body as a string; the File itself is sent, streamed by the browser, never read into a string.
+      body: file as unknown as string,
+      bodySerializer: (body) => body,
+      headers: { 'content-type': contentTypeFor(file.name) },
+    });
+    if (data) return { report: data };
+    const problem = error as Problem | undefined;
+    return { errors: importErrors(response.status, problem?.errors ?? [], problem?.detail) };
+  } catch {
+    // The server closes the connection on a body past its limit, which a browser may see as a reset.
+    return { errors: { file: 'Moneta did not answer while the file was sent. If the file is large it may be above the server\'s import limit; otherwise try again.' } };
+  }
+}
