@@ -272,7 +272,7 @@ describe('the Import screen in Chromium', { skip }, () => {
       await answered(server, '/healthz');
       const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/import`);
-      await page.getByLabel('API token').fill(token);
+      await page.getByLabel('API token', { exact: true }).fill(token);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.locator('.import-history li', { hasText: 'read-only-earlier.csv' }).waitFor();
       await page.getByText('This token is read-only: it can see the imported files').waitFor();

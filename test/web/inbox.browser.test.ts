@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { projectFile } from '../../src/project-root.js';
 import { ruleForPayee } from '../../web/src/lib/inbox.js';
 import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, watchPageErrors, servedDemoWithReadOnlyToken } from '../support/browser.js';
@@ -180,13 +180,39 @@ describe('the review inbox in Chromium', { skip }, () => {
     it('shows the groups but no write controls, and its keys change nothing', async () => {
       const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/inbox`);
-      await page.getByLabel('API token').fill(readOnly);
+      await page.getByLabel('API token', { exact: true }).fill(readOnly);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('status').filter({ hasText: 'Read-only' }).waitFor();
       await groupsShown(page).first().waitFor();
       await page.keyboard.press('c');
       await page.keyboard.press('a');
       assert.equal(await page.locator('.inbox-actions, .picker, .undo-toast').count(), 0, 'no buttons, picker or toast');
+      await page.close();
+    });
+
+    it('a refusal of a request sent before signing in, answered after it, does not ask for a token again', async () => {
+      const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
+      // The first request without a token goes through (its 401 shows the sign-in); every later
+      // one is held until the token is in, then answered (401): a slow answer from before.
+      const held: Array<{ request: Request; answer: () => Promise<void> }> = [];
+      let passed = 0;
+      await page.route((url) => !url.pathname.startsWith('/app/'), async (route) => {
+        if (route.request().headers().authorization === undefined && (passed += 1) > 1) held.push({ request: route.request(), answer: () => route.continue() });
+        else await route.continue();
+      });
+      await page.goto(`${server.baseUrl}/app/inbox`);
+      await page.getByLabel('API token', { exact: true }).fill(readOnly);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await groupsShown(page).first().waitFor();
+      assert.ok(held.length > 0, 'a request from before the sign-in was held');
+      // Each held request answered and read whole, then two frames for the app to react and render.
+      const finished = held.map(({ request: sent }) => page.waitForEvent('requestfinished', (done) => done === sent));
+      await Promise.all(held.map(({ answer }) => answer()));
+      assert.deepEqual(await Promise.all(finished.map(async (done) => (await (await done).response())?.status())), held.map(() => 401));
+      for (let frame = 0; frame < 2; frame += 1) await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      await page.getByRole('status').filter({ hasText: 'Read-only' }).waitFor();
+      assert.equal(await page.getByLabel('API token', { exact: true }).count(), 0, 'the sign-in form is not back');
+      assert.ok((await groupsShown(page).count()) > 0, 'the groups are still shown');
       await page.close();
     });
 

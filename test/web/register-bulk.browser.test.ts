@@ -225,7 +225,7 @@ describe('the register\'s bulk actions in Chromium', { skip }, () => {
     it('shows no bulk actions, and its keys delete nothing', async () => {
       const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/?sort=id`);
-      await page.getByLabel('API token').fill(readOnly);
+      await page.getByLabel('API token', { exact: true }).fill(readOnly);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('status').filter({ hasText: 'Read-only' }).waitFor();
       await rows(page).first().waitFor();

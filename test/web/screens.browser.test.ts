@@ -287,7 +287,7 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
     it('settings says read-only (asked of the server) and the rules show no edit control; sign out asks for a token again', async () => {
       const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/settings`);
-      await page.getByLabel('API token').fill(readOnly);
+      await page.getByLabel('API token', { exact: true }).fill(readOnly);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.locator('[data-fact="access"]', { hasText: 'Read-only' }).waitFor();
       await page.getByRole('status').filter({ hasText: 'Read-only: this token can look' }).waitFor();
@@ -299,7 +299,7 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
       await shot(page, 'rules-read-only-1440');
       await page.getByRole('link', { name: 'Settings' }).click();
       await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
-      await page.getByLabel('API token').waitFor();
+      await page.getByLabel('API token', { exact: true }).waitFor();
       assert.equal(await page.evaluate(() => sessionStorage.length), 0);
       await page.close();
     });

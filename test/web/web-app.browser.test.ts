@@ -320,7 +320,7 @@ describe('web app in Chromium', { skip }, () => {
       const page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       const errors = watchPageErrors(page);
       await page.goto(`${server.baseUrl}/app/`);
-      const input = page.getByLabel('API token');
+      const input = page.getByLabel('API token', { exact: true });
       await input.waitFor();
       await screenshot(page, 'sign-in-1440');
       await expectNoSeriousViolations(page, 'sign-in');
@@ -343,7 +343,7 @@ describe('web app in Chromium', { skip }, () => {
     it('a read-only token: the first refused write turns the UI read-only with a banner, and nothing changed', async () => {
       const page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/?sort=id`);
-      await page.getByLabel('API token').fill(readOnly);
+      await page.getByLabel('API token', { exact: true }).fill(readOnly);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await rows(page).first().waitFor();
       const first = ((await request(server.baseUrl, 'GET', '/transactions?sort=id&limit=1', undefined)).status);

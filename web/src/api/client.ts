@@ -27,8 +27,11 @@ const auth: Middleware = {
     if (token) request.headers.set('authorization', `Bearer ${token}`);
     return request;
   },
-  async onResponse({ response }) {
+  async onResponse({ request, response }) {
     const answer = response.ok ? response : await withProblem(response);
+    // An answer to a request sent under another token (sent before a sign-in or sign-out, answered
+    // after it) says nothing about the session now: it must not ask for a token again.
+    if (!sentWithToken(request, savedToken()) && (answer.status === 401 || answer.status === 403)) return answer;
     if (answer.status === 401) emit({ kind: 'unauthorized', problem: await problemOf(answer) });
     else if (answer.status === 403 && /insufficient_scope/.test(answer.headers.get('www-authenticate') ?? '')) emit({ kind: 'read-only' });
     else if (UNAVAILABLE.has(answer.status)) emit({ kind: 'unavailable', detail: (await problemOf(answer))?.detail ?? 'the server is busy' });
@@ -41,6 +44,10 @@ const auth: Middleware = {
     emit({ kind: 'unavailable', detail: 'the connection to Moneta was lost' });
   },
 };
+
+function sentWithToken(request: Request, token: string | null): boolean {
+  return request.headers.get('authorization') === (token ? `Bearer ${token}` : null);
+}
 
 /** Moneta busy (503), or a proxy in front of it that cannot reach it (502, 504). */
 const UNAVAILABLE = new Set([502, 503, 504]);
