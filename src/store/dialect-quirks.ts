@@ -38,6 +38,12 @@ export interface DialectQuirks {
    */
   changeFeedHorizon?(): RawBuilder<{ horizon: number | string | null }>;
   /**
+   * The snapshot the statement reads in, as text (PostgreSQL: pg_current_snapshot()): two reads
+   * with the same text see exactly the same rows, so a total counted in one holds for the other.
+   * Undefined where a read transaction already pins its snapshot (SQLite).
+   */
+  snapshotId?(): RawBuilder<string>;
+  /**
    * Engines that write a change feed page's JSON themselves (SQLite); undefined where pages
    * become JSON in the server process (PostgreSQL).
    */

@@ -22,6 +22,9 @@ export interface TransactionRow {
 /** A row of listPageWithTotal: the page's columns, NULL throughout when the page is empty. */
 export type PageRowWithTotal = { total: CountRow['n'] } & { [K in keyof TransactionRow]: TransactionRow[K] | null };
 
+/** A row of pageInSnapshot: the snapshot's id, the total if asked for (else NULL), and the page's columns (absent for limit 0). */
+export type SnapshotPageRow = { snapshot: string; total: CountRow['n'] | null } & Partial<{ [K in keyof TransactionRow]: TransactionRow[K] | null }>;
+
 export interface BankRow {
   id: string;
   name: string;
@@ -182,6 +185,25 @@ export class Queries {
       .select(['c.n as total', ...TRANSACTION_COLUMNS.map((column) => `p.${column}` as const)]);
     for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
     return builder.compile() as CompiledQuery<PageRowWithTotal>;
+  }
+
+  /**
+   * Engines with DialectQuirks.snapshotId: the page, and the total when `withTotal`, in one
+   * statement with the id of the snapshot it read in, so a total remembered under that id can be
+   * served beside a later page read in the same snapshot (postgres/search-totals.ts). Always one
+   * row at least: an empty page (or limit 0) is one row whose page columns are NULL (or absent).
+   */
+  pageInSnapshot(query: TransactionQuery, withTotal: boolean): CompiledQuery<SnapshotPageRow> {
+    const snapshotId = this.quirks.snapshotId;
+    if (snapshotId === undefined) throw new Error('pageInSnapshot needs an engine whose quirks name the snapshot');
+    const head = this.db.selectNoFrom([snapshotId().as('snapshot'), withTotal ? this.countSelect(query).as('total') : sql<null>`NULL`.as('total')]);
+    if (query.limit === 0) return head.compile() as CompiledQuery<SnapshotPageRow>;
+    let builder = this.db
+      .selectFrom(head.as('s'))
+      .leftJoin(this.pageSelect(query).as('p'), (join) => join.onTrue())
+      .select(['s.snapshot', 's.total', ...TRANSACTION_COLUMNS.map((column) => `p.${column}` as const)]);
+    for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
+    return builder.compile() as CompiledQuery<SnapshotPageRow>;
   }
 
   private countSelect(query: TransactionFilter): CountSelect {
@@ -411,9 +433,9 @@ export function toCategory(row: CategoryRow): Category {
   return { name: row.name, group: row.group_name };
 }
 
-/** A row of listPageWithTotal that holds a transaction (not the all-NULL row of an empty page). */
-export function isPageRow(row: PageRowWithTotal): row is PageRowWithTotal & TransactionRow {
-  return row.id !== null;
+/** A row of listPageWithTotal or pageInSnapshot that holds a transaction (not the all-NULL row of an empty page). */
+export function isPageRow<Row extends Partial<{ id: number | null }>>(row: Row): row is Row & TransactionRow {
+  return row.id !== null && row.id !== undefined;
 }
 
 export function toCount(row: CountRow | undefined): number {

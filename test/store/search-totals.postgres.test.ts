@@ -8,42 +8,71 @@ import { after, describe, it } from 'node:test';
 import pg from 'pg';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { SearchTotals } from '../../src/store/postgres/search-totals.js';
-import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
+import { createTestDatabase, postgresSkipReason, testPool } from '../support/postgres.js';
+
+/** Two stores on one new database, as two workers of `moneta serve`: closed and dropped after the test. */
+async function twoWorkers(): Promise<{ reader: PostgresStore; writer: PostgresStore }> {
+  const database = await createTestDatabase();
+  const reader = new PostgresStore({ url: database.url });
+  await reader.lifecycle.migrate();
+  const writer = new PostgresStore({ url: database.url });
+  after(async () => {
+    await reader.lifecycle.close();
+    await writer.lifecycle.close();
+    await database.drop();
+  });
+  return { reader, writer };
+}
 
 describe('search totals across processes [postgres]', async () => {
   const skip = await postgresSkipReason();
 
-  it('a search being counted is waited for, not counted again, until the horizon moves', async () => {
+  it('a search being counted is waited for, not counted again; what it counted is remembered with its snapshot', async () => {
     const totals = new SearchTotals();
-    assert.equal(totals.get('k', 5), undefined);
-    let finish: (total: number) => void = () => {};
-    totals.counting('k', 5, new Promise<number>((resolve) => (finish = resolve)));
-    const waiting = totals.runningCount('k', 5);
+    assert.equal(totals.get('k'), undefined);
+    let finish: (known: { snapshot: string; total: number }) => void = () => {};
+    totals.counting('k', new Promise((resolve) => (finish = resolve)));
+    const waiting = totals.runningCount('k');
     assert.ok(waiting, 'a second request finds the count running');
-    assert.equal(totals.runningCount('other', 5), undefined);
-    finish(42);
-    assert.equal(await waiting, 42);
-    totals.set('k', 5, 42);
-    assert.equal(totals.get('k', 5), 42);
-    totals.counting('f', 5, Promise.reject(new Error('statement timeout')));
-    await assert.rejects(totals.runningCount('f', 5) ?? Promise.resolve(0), 'a failed count is not a total');
-    assert.equal(totals.get('k', 6), undefined, 'a newer horizon forgets totals');
-    totals.counting('k', 6, new Promise<number>(() => {}));
-    assert.equal(totals.get('k', 5), undefined, 'an older horizon is never served');
-    assert.equal(totals.runningCount('k', 5), undefined);
-    totals.set('k', 5, 1);
-    assert.equal(totals.get('k', 6), undefined, 'a total counted under an older horizon is not kept');
+    assert.equal(totals.runningCount('other'), undefined);
+    finish({ snapshot: '10:12:11', total: 42 });
+    assert.deepEqual(await waiting, { snapshot: '10:12:11', total: 42 });
+    assert.deepEqual(totals.get('k'), { snapshot: '10:12:11', total: 42 });
+    totals.counting('f', Promise.reject(new Error('statement timeout')));
+    await assert.rejects(totals.runningCount('f') ?? Promise.resolve(), 'a failed count is not a total');
+    assert.equal(totals.get('f'), undefined);
   });
+
+  it('a total is served only beside a page from the same snapshot, whatever commits between the statements', { skip }, async () => {
+    const { reader, writer } = await twoWorkers();
+    // Another process commits a row the search matches right before the reader's k-th statement,
+    // for each k in turn: every place a commit can fall between the statements of a few reads.
+    const readerPool = (reader as unknown as { pool: pg.Pool }).pool;
+    const query = readerPool.query.bind(readerPool) as (...args: unknown[]) => Promise<unknown>;
+    let statements = 0;
+    let writeBefore = 0;
+    let writes = 0;
+    (readerPool as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = async (...args: unknown[]) => {
+      statements += 1;
+      if (statements === writeBefore) {
+        writes += 1;
+        await writer.transactions.create({ date: '2024-01-01', description: `mango ${writeBefore}`, value: 1 });
+      }
+      return query(...args);
+    };
+    for (writeBefore = 1; writeBefore <= 10; writeBefore += 1) {
+      statements = 0;
+      for (let read = 0; read < 4; read += 1) {
+        const page = await reader.transactions.list({ sort: [], limit: 1000, offset: 0, descriptionContains: 'ma' });
+        assert.equal(page.rows.length, page.total, `a commit before statement ${writeBefore}, read ${read}: a total of ${page.total} beside ${page.rows.length} rows`);
+      }
+    }
+    assert.ok(writes >= 4, `only ${writes} reads met a commit between their statements`);
+    assert.equal((await reader.transactions.list({ sort: [], limit: 0, offset: 0, descriptionContains: 'ma' })).total, writes);
+  });
+
   it("a worker's cached search total follows another worker's writes", { skip }, async () => {
-    const database = await createTestDatabase();
-    const reader = new PostgresStore({ url: database.url });
-    await reader.lifecycle.migrate();
-    const writer = new PostgresStore({ url: database.url });
-    after(async () => {
-      await reader.lifecycle.close();
-      await writer.lifecycle.close();
-      await database.drop();
-    });
+    const { reader, writer } = await twoWorkers();
     const total = async (needle: string) => (await reader.transactions.list({ sort: [], limit: 1, offset: 0, descriptionContains: needle })).total;
     for (let n = 0; n < 5; n += 1) await writer.transactions.create({ date: '2024-01-01', description: `mango ${n}`, value: n });
     assert.equal(await total('ma'), 5);
@@ -62,7 +91,7 @@ describe('search totals across processes [postgres]', async () => {
     const database = await createTestDatabase();
     const store = new PostgresStore({ url: database.url });
     await store.lifecycle.migrate();
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const pool = testPool(database.url, 2);
     after(async () => {
       await store.lifecycle.close();
       await pool.end();
@@ -79,14 +108,11 @@ describe('search totals across processes [postgres]', async () => {
       await client.query("INSERT INTO transactions (date, description, description_folded, value, change_tx) VALUES ('2024-01-02', 'MARS', 'mars', 2, $1)", [rows[0]?.tx]);
       await client.query('SELECT pg_advisory_xact_lock_shared(7301008)');
       await client.query('INSERT INTO change_feed (tx) VALUES ($1)', [rows[0]?.tx]);
-      const counting = total();
-      // The count waits for the write (the horizon's barrier), however long it takes to commit.
-      for (let attempt = 0; attempt < 5000; attempt += 1) {
-        const waiting = await pool.query<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted");
-        if (Number(waiting.rows[0]?.n) === 1) break;
-      }
+      // Counted while the write is still in flight: it is not counted (not committed yet)...
+      assert.equal(await total(), 1);
       await client.query('COMMIT');
-      assert.equal(await counting, 2);
+      // ...and that total is not served once it has committed.
+      assert.equal(await total(), 2, 'counted again after the commit');
       assert.equal(await total(), 2, 'and stays exact afterwards');
     } finally {
       client.release();

@@ -26,6 +26,9 @@ export const postgresQuirks: DialectQuirks = {
     sql<{ horizon: number | string | null }>`SELECT pg_sequence_last_value(pg_get_serial_sequence('change_feed', 'seq')) AS horizon
       FROM (SELECT pg_advisory_xact_lock(${sql.lit(CHANGE_FEED_LOCK)})) AS barrier`,
   locksRows: true,
+  // The statement's own snapshot (in READ COMMITTED, each statement takes one): xmin, xmax and
+  // the transactions in progress. Same text, same visible rows (postgres/search-totals.ts).
+  snapshotId: () => sql<string>`pg_current_snapshot()::text`,
 };
 
 /** Escapes LIKE's wildcards with PostgreSQL's default escape character, the backslash. */

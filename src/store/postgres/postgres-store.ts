@@ -4,7 +4,7 @@ import { StoreUnavailableError } from '../../domain/errors.js';
 import { transactionObject, type TransactionQuery } from '../../domain/transaction.js';
 import { postgresQuirks } from './postgres-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
-import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal, type TransactionRow } from '../queries.js';
+import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal, type SnapshotPageRow } from '../queries.js';
 import { searchTotalKey } from '../search-total-key.js';
 import { SearchTotals } from './search-totals.js';
 import { PreparedStatements } from './prepared-statements.js';
@@ -144,21 +144,23 @@ export class PostgresStore extends EngineStore {
 
   private async listPage(query: TransactionQuery): Promise<TransactionPage> {
     const key = searchTotalKey(query);
-    const horizon = key === undefined ? undefined : await this.feedHorizon();
-    if (key === undefined || horizon === undefined) return this.pageWithTotal(query);
+    if (key === undefined) return this.pageWithTotal(query);
     // Known (SearchTotals), or being counted for the same search right now (a search box's
-    // users, a burst): then only the page is read.
-    const running = this.searchTotals.get(key, horizon) ?? this.searchTotals.runningCount(key, horizon);
-    const total = await Promise.resolve(running).catch(() => undefined);
-    if (total !== undefined) {
-      const rows = query.limit === 0 ? [] : await all<TransactionRow>(this.pool, this.prepared.config(this.queries.transactions.listPage(query)));
-      return { total, rows: rows.map(toTransactionRecord) };
+    // users, a burst): then the page is read with its snapshot's id, and the total is served
+    // only if it was counted in that very snapshot.
+    const known = this.searchTotals.get(key) ?? (await this.searchTotals.runningCount(key)?.catch(() => undefined));
+    if (known !== undefined) {
+      const rows = await all<SnapshotPageRow>(this.pool, this.prepared.config(this.queries.transactions.pageInSnapshot(query, false)));
+      if (rows[0]?.snapshot === known.snapshot) return { total: known.total, rows: rows.filter(isPageRow).map(toTransactionRecord) };
     }
-    const counted = this.pageWithTotal(query);
-    this.searchTotals.counting(key, horizon, counted.then((page) => page.total));
-    const page = await counted;
-    this.searchTotals.set(key, horizon, page.total);
-    return page;
+    const counted = all<SnapshotPageRow>(this.pool, this.prepared.config(this.queries.transactions.pageInSnapshot(query, true))).then((rows) => ({
+      snapshot: rows[0]?.snapshot ?? '',
+      total: toCount(rows[0] && rows[0].total !== null ? { n: rows[0].total } : undefined),
+      rows: rows.filter(isPageRow).map(toTransactionRecord),
+    }));
+    this.searchTotals.counting(key, counted.then(({ snapshot, total }) => ({ snapshot, total })));
+    const { total, rows } = await counted;
+    return { total, rows };
   }
 
   private async pageWithTotal(query: TransactionQuery): Promise<TransactionPage> {

@@ -1,53 +1,52 @@
 const MAX_ENTRIES = 512;
 
+/** A search's exact total, and the snapshot (DialectQuirks.snapshotId) it was counted in. */
+export interface KnownTotal {
+  snapshot: string;
+  total: number;
+}
+
 /**
- * Exact totals of description searches, remembered while the change feed's horizon stands still
- * (PostgreSQL's counterpart of sqlite/count-cache.ts). Every write that changes a transaction
- * appends a feed entry, taking the next seq, before it commits; the horizon (changeFeedHorizon)
- * is read behind a barrier that waits for every write between its append and its commit. So a
- * total counted in a snapshot taken after reading horizon H holds every write at or below H and
- * none that is not yet committed; while a later read still finds H, no write has appended since,
- * so nothing has committed since either: the total is still exact. A write that rolls back after
- * taking a seq only costs a miss. Counted under an older horizon than the newest seen: not kept.
+ * Exact totals of description searches (PostgreSQL's counterpart of sqlite/count-cache.ts),
+ * each with the id of the snapshot it was counted in. A total is served only beside a page read
+ * in a snapshot with the same id: the same snapshot sees the same rows, so the total is exact for
+ * that page whatever committed in between, here or in another process. Any committed write
+ * changes the id, so it only costs a count. Nothing is compared across time, so nothing can be
+ * served stale: the worst case is a miss.
  */
 export class SearchTotals {
-  private version: number | undefined;
-  private readonly totals = new Map<string, number>();
-  /** Counts running now at `version`: requests for the same search wait for one count, not start their own. */
-  private readonly running = new Map<string, Promise<number>>();
+  private readonly totals = new Map<string, KnownTotal>();
+  /** Counts running now: requests for the same search wait for one count, not start their own. */
+  private readonly running = new Map<string, Promise<KnownTotal>>();
 
-  /** The total remembered for `key` at horizon `version`, or undefined. */
-  get(key: string, version: number): number | undefined {
-    if (version !== this.version) {
-      if (this.version !== undefined && version < this.version) return undefined;
-      this.totals.clear();
-      this.running.clear();
-      this.version = version;
-    }
+  /** The total last counted for `key`, with its snapshot, or undefined. */
+  get(key: string): KnownTotal | undefined {
     return this.totals.get(key);
   }
 
-  /** The count of `key` already running at horizon `version`, if any (call after get). */
-  runningCount(key: string, version: number): Promise<number> | undefined {
-    return version === this.version ? this.running.get(key) : undefined;
+  /** The count of `key` running now, if any. */
+  runningCount(key: string): Promise<KnownTotal> | undefined {
+    return this.running.get(key);
   }
 
-  /** A count of `key` has started at horizon `version`: later requests wait for it (runningCount). */
-  counting(key: string, version: number, total: Promise<number>): void {
-    if (version !== this.version) return;
+  /** A count of `key` has started: later requests wait for it (runningCount) and remember it when it ends. */
+  counting(key: string, counted: Promise<KnownTotal>): void {
     // Failures reach the request that started the count; a waiting one counts for itself.
-    const shared = total.catch(() => undefined).then((value) => value ?? Promise.reject(new Error('the count failed')));
+    const shared = counted.then((known) => {
+      this.remember(key, known);
+      return known;
+    });
     shared.catch(() => {});
     this.running.set(key, shared);
-    void shared.finally(() => {
-      if (this.running.get(key) === shared) this.running.delete(key);
-    }).catch(() => {});
+    void shared
+      .finally(() => {
+        if (this.running.get(key) === shared) this.running.delete(key);
+      })
+      .catch(() => {});
   }
 
-  /** Remembers a total counted in a snapshot taken after reading horizon `version`. */
-  set(key: string, version: number, total: number): void {
-    if (version !== this.version) return;
-    if (this.totals.size >= MAX_ENTRIES) this.totals.clear();
-    this.totals.set(key, total);
+  private remember(key: string, known: KnownTotal): void {
+    if (!this.totals.has(key) && this.totals.size >= MAX_ENTRIES) this.totals.clear();
+    this.totals.set(key, known);
   }
 }
