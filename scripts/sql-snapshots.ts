@@ -95,6 +95,13 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     if (engine === 'sqlite') out.push([`transactions JSON page: ${name}`, listStoredJsonPage(t, query)]);
     else out.push([`transactions page with total: ${name}`, t.listPageWithTotal(query)]);
   }
+  // A description search on PostgreSQL: the page with its snapshot's id, with and without the total.
+  if (engine === 'postgres') {
+    for (const withTotal of [true, false]) {
+      out.push([`search page in its snapshot${withTotal ? ', with the total' : ''}`, t.pageInSnapshot({ ...page, descriptionContains: 'tesco' }, withTotal)]);
+      out.push([`search count in its snapshot${withTotal ? ', with the total' : ''} (limit 0)`, t.pageInSnapshot({ ...page, descriptionContains: 'tesco', limit: 0 }, withTotal)]);
+    }
+  }
   for (const [name, [filter, grouping]] of Object.entries(REPORTS)) out.push([`report: ${name}`, queries.reports.report(filter, grouping)]);
   out.push(
     ['transaction by id', t.findTransactionById(1)],

@@ -23,11 +23,14 @@ function importIdOf(text: string): number {
 
 const when = (summary: ImportSummary) => new Date(summary.importedAt).toISOString().replace('T', ' ').slice(0, 19);
 
+/** Where the rows an import added are: in the list, or in the trash (undone); nothing for an import that added none. */
+const rowsState = (summary: ImportSummary) => (summary.added === 0 ? '-' : summary.rowsInList ? 'in list' : 'undone');
+
 /** The history rows as a table; file and profile names are the client's text, escaped by printTable. */
 function printImports(rows: readonly ImportSummary[]): void {
   printTable(
-    ['ID', 'IMPORTED (UTC)', 'BANK', 'FORMAT', 'ADDED', 'DUPLICATES', 'CONFLICTS', 'INVALID', 'SKIPPED', 'FILE'],
-    rows.map((row) => [String(row.id), when(row), row.bank, row.format, String(row.added), String(row.duplicates), String(row.conflicts), String(row.invalid), String(row.skipped), row.fileName]),
+    ['ID', 'IMPORTED (UTC)', 'BANK', 'FORMAT', 'ADDED', 'DUPLICATES', 'CONFLICTS', 'INVALID', 'SKIPPED', 'ROWS', 'FILE'],
+    rows.map((row) => [String(row.id), when(row), row.bank, row.format, String(row.added), String(row.duplicates), String(row.conflicts), String(row.invalid), String(row.skipped), rowsState(row), row.fileName]),
   );
 }
 

@@ -13,6 +13,8 @@ export interface ImportSummary {
   conflicts: number;
   invalid: number;
   skipped: number;
+  /** Whether any row it added is in the list now: false once it is undone (or they were all deleted). */
+  rowsInList: boolean;
 }
 
 /** An import with where its rows are now: in the list, or in the trash (undone or deleted). */

@@ -1538,6 +1538,8 @@ export interface components {
             conflicts: number;
             invalid: number;
             skipped: number;
+            /** @description Whether any row the import added is in the list now. False once the import is undone (or every row it added was deleted): `undoImport` would then move nothing. */
+            rowsInList: boolean;
         };
         ImportDetail: {
             import: components["schemas"]["ImportSummary"];

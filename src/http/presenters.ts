@@ -38,7 +38,7 @@ export function presentChange(change: Change): Schemas['Change'] {
 }
 
 export function presentImportSummary(summary: ImportSummary): Schemas['ImportSummary'] {
-  const { id, fileName, bank, profile, importedAt, added, duplicates, conflicts, invalid, skipped } = summary;
+  const { id, fileName, bank, profile, importedAt, added, duplicates, conflicts, invalid, skipped, rowsInList } = summary;
   return {
     id,
     fileName,
@@ -51,6 +51,7 @@ export function presentImportSummary(summary: ImportSummary): Schemas['ImportSum
     conflicts,
     invalid,
     skipped,
+    rowsInList,
   };
 }
 

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { ImportDetail, ImportSummary } from '../domain/import-history.js';
 import type { ImportCounts, ImportRecord } from './import-session.js';
 import type { CountRow, TransactionRow } from './queries.js';
@@ -20,6 +20,8 @@ export interface ImportRow {
   conflicts: Counted;
   invalid: Counted;
   skipped: Counted;
+  /** EXISTS: a boolean on PostgreSQL, 0 or 1 on SQLite. */
+  rows_in_list: boolean | Counted;
 }
 
 export type ImportDetailRow = ImportRow & { in_list: Counted; in_trash: Counted };
@@ -37,11 +39,17 @@ export function toImportSummary(row: ImportRow): ImportSummary {
     conflicts: Number(row.conflicts),
     invalid: Number(row.invalid),
     skipped: Number(row.skipped),
+    rowsInList: row.rows_in_list === true || Number(row.rows_in_list) === 1,
   };
 }
 
 export function toImportDetail(row: ImportDetailRow): ImportDetail {
   return { ...toImportSummary(row), inList: Number(row.in_list), inTrash: Number(row.in_trash) };
+}
+
+/** Whether a row import `i` added is in the list now: one probe of the import_id index (migration 0012). */
+function rowsInList(eb: ExpressionBuilder<Database & { i: Database['imports'] }, 'i'>) {
+  return eb.exists(eb.selectFrom('transactions as t').select(sql`1`.as('one')).whereRef('t.import_id', '=', 'i.id')).as('rows_in_list');
 }
 
 /** The history of imported files (migration 0009). */
@@ -62,7 +70,14 @@ export class ImportsQueries {
 
   /** Most recent first. */
   page(limit: number, offset: number): CompiledQuery<ImportRow> {
-    return this.db.selectFrom('imports').select(IMPORT_COLUMNS).orderBy('id', 'desc').limit(limit).offset(offset).compile() as CompiledQuery<ImportRow>;
+    return this.db
+      .selectFrom('imports as i')
+      .select(IMPORT_COLUMNS.map((column) => `i.${column}` as const))
+      .select((eb) => rowsInList(eb))
+      .orderBy('i.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .compile() as CompiledQuery<ImportRow>;
   }
 
   count(): CompiledQuery<CountRow> {
@@ -75,6 +90,7 @@ export class ImportsQueries {
       .selectFrom('imports as i')
       .select(IMPORT_COLUMNS.map((column) => `i.${column}` as const))
       .select((eb) => [
+        rowsInList(eb),
         eb.selectFrom('transactions as t').select(sql<number>`count(*)`.as('n')).whereRef('t.import_id', '=', 'i.id').as('in_list'),
         eb.selectFrom('deleted_transactions as d').select(sql<number>`count(*)`.as('n')).whereRef('d.import_id', '=', 'i.id').as('in_trash'),
       ])

@@ -37,7 +37,7 @@ describe('moneta imports list|show|undo', () => {
 
     const list = await runCli(['imports', 'list', '--db', db]);
     assert.equal(list.code, 0, list.stderr);
-    assert.match(list.stdout, /^1 .* ing +csv +2 +0 +0 +0 +0 +jan\\x1b\[31m\.csv$/m);
+    assert.match(list.stdout, /^1 .* ing +csv +2 +0 +0 +0 +0 +in list +jan\\x1b\[31m\.csv$/m);
     const show = await runCli(['imports', 'show', '1', '--db', db]);
     assert.equal(show.code, 0, show.stderr);
     assert.match(show.stdout, /2 of its rows in the list, 0 in the trash/);
@@ -51,6 +51,7 @@ describe('moneta imports list|show|undo', () => {
     assert.match(undo.stdout, /moved 2 transaction\(s\) of import 1 \(jan\\x1b\[31m\.csv\) to the trash/);
     assert.deepEqual(await rows(db), []);
     assert.match((await runCli(['imports', 'show', '1', '--db', db])).stdout, /0 of its rows in the list, 2 in the trash/);
+    assert.match((await runCli(['imports', 'list', '--db', db])).stdout, /^1 .* ing +csv +2 +0 +0 +0 +0 +undone +jan\\x1b\[31m\.csv$/m);
 
     const again = await runCli(['import', file, '--bank', 'ing', '--db', db]);
     assert.equal(again.code, 0, again.stderr);

@@ -115,13 +115,18 @@ describeEachEngine(
       assert.deepEqual(await rowsWithoutIds(app), before, 'the statement is never in the list twice');
     });
 
-    it('restores undone rows when the statement was not imported again', async () => {
+    it('restores undone rows when the statement was not imported again; the history says where its rows are (rowsInList)', async () => {
       const app = await setup(await freshStore());
       const first = (await importStatement(app)).body as { importId: number };
       const before = (await call(app, 'GET', '/transactions')).text;
-      await call(app, 'POST', `/imports/${first.importId}/undo`);
+      const listed = async () => ((await call(app, 'GET', '/imports')).body as Array<{ id: number; rowsInList: boolean }>).map(({ id, rowsInList }) => ({ id, rowsInList }));
+      assert.deepEqual(await listed(), [{ id: first.importId, rowsInList: true }]);
+      const undone = (await call(app, 'POST', `/imports/${first.importId}/undo`)).body as { import: { rowsInList: boolean } };
+      assert.equal(undone.import.rowsInList, false, 'the undo answers the import as undone');
+      assert.deepEqual(await listed(), [{ id: first.importId, rowsInList: false }], 'the history says so after a reload');
       const restore = await call(app, 'POST', '/manage/trash/restore', { ids: [1, 2, 3, 4] });
       assert.deepEqual(restore.body, { restored: [1, 2, 3, 4], skipped: [] });
+      assert.deepEqual(await listed(), [{ id: first.importId, rowsInList: true }], 'restored: in the list again');
       assert.equal((await call(app, 'GET', '/transactions')).text, before);
       const detail = (await call(app, 'GET', `/imports/${first.importId}`)).body as { inList: number; inTrash: number };
       assert.deepEqual([detail.inList, detail.inTrash], [4, 0]);

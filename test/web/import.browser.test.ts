@@ -167,6 +167,10 @@ describe('the Import screen in Chromium', { skip }, () => {
       await page.locator(`.import-history li[data-import-id="${history[0]!.id}"]`, { hasText: 'Undone: its rows are in the trash' }).waitFor();
       const detail = (await answered(server, `/imports/${history[0]!.id}`)).body as { inList: number; inTrash: number };
       assert.deepEqual([detail.inList, detail.inTrash], [0, 1]);
+      // A reload reads the history again: still undone, and no Undo to press a second time.
+      await page.reload();
+      await page.locator(`.import-history li[data-import-id="${history[0]!.id}"]`, { hasText: 'Undone: its rows are in the trash' }).waitFor();
+      assert.equal(await page.getByRole('button', { name: `Undo import ${history[0]!.id} (march.csv)` }).count(), 0, 'no Undo after a reload');
 
       await page.getByRole('navigation').getByRole('link', { name: 'Register' }).click();
       await page.locator('.status-bar .count', { hasText: '1 row' }).waitFor();

@@ -8,7 +8,7 @@ interface Props {
   /** Read-only tokens see the history without Undo. */
   canWrite: boolean;
   bankName(id: string): string;
-  /** Imports undone on this screen: their rows are in the trash, so they offer no Undo. */
+  /** Imports undone on this screen, shown at once (the history as read says so too: rowsInList). */
   undone: ReadonlySet<number>;
   onUndo(entry: ImportSummary): void;
 }
@@ -44,7 +44,7 @@ export function ImportHistory({ source, canWrite, bankName, undone, onUndo }: Pr
                 </span>
                 <span class="small">{summaryLine(entry, locale, true)}</span>
               </span>
-              {undone.has(entry.id) ? (
+              {undone.has(entry.id) || (entry.added > 0 && !entry.rowsInList) ? (
                 <span class="small">Undone: its rows are in the trash</span>
               ) : canWrite && entry.added > 0 && (
                 <button type="button" class="button danger" aria-label={`Undo import ${entry.id} (${entry.fileName})`} onClick={() => onUndo(entry)}>
