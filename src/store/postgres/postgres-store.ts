@@ -6,6 +6,7 @@ import { postgresQuirks } from './postgres-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
 import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal, type SnapshotPageRow } from '../queries.js';
 import { searchTotalKey } from '../search-total-key.js';
+import { createdResult, OneStatementWrites, type CreatedRow } from './one-statement-writes.js';
 import { SearchTotals } from './search-totals.js';
 import { PreparedStatements } from './prepared-statements.js';
 import { reportsRepository, type EngineAccess } from '../repositories.js';
@@ -38,6 +39,8 @@ export interface PostgresStoreOptions {
    * there on the next (`--no-prepared-statements`; see prepared-statements.ts).
    */
   preparedStatements?: boolean;
+  /** false: creates and category changes run their write programs too, not one statement each (tests compare the two). */
+  oneStatementWrites?: boolean;
 }
 
 /** int8 (counts, ids) as numbers: ids are assigned from 1 and stay far below 2^53. */
@@ -60,6 +63,7 @@ export class PostgresStore extends EngineStore {
   private readonly compactor: CountCompactor;
   private readonly searchTotals = new SearchTotals();
   private readonly prepared: PreparedStatements;
+  private readonly oneStatement: OneStatementWrites | undefined;
 
   constructor(options: PostgresStoreOptions) {
     super();
@@ -78,6 +82,7 @@ export class PostgresStore extends EngineStore {
     this.streams = new StreamGate(streamLimits);
     this.kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: this.pool }) });
     this.queries = new StoreQueries(this.kysely, postgresQuirks);
+    this.oneStatement = options.oneStatementWrites === false ? undefined : new OneStatementWrites(this.kysely);
     this.compactor = new CountCompactor(this.pool, deltaTables(this.kysely));
     const programs = writePrograms(this.queries);
 
@@ -88,9 +93,10 @@ export class PostgresStore extends EngineStore {
       write: <K extends WriteName>(op: K, ...args: WriteArgs<K>) =>
         this.guard(() =>
           retryingForeignKeyRaces(() =>
-            BULK_WRITES.has(op)
+            this.oneStatementWrite(op, args, text) ??
+            (BULK_WRITES.has(op)
               ? this.transaction((client) => runProgram(client, programOf(programs, { op, args }), bulkText), bulkTimeout)
-              : this.transaction((client) => runProgram(client, programOf(programs, { op, args }), text)),
+              : this.transaction((client) => runProgram(client, programOf(programs, { op, args }), text))),
           ),
         ) as Promise<
           WriteResult<K>
@@ -140,6 +146,20 @@ export class PostgresStore extends EngineStore {
       ),
     );
     return durabilityProblems(result.rows);
+  }
+
+  /** The writes made in one statement (one-statement-writes.ts), or undefined for the others. */
+  private oneStatementWrite(op: WriteName, args: readonly unknown[], text: (query: CompiledQuery) => pg.QueryConfig): Promise<unknown> | undefined {
+    if (!this.oneStatement) return undefined;
+    if (op === 'createTransaction') {
+      const [input] = args as WriteArgs<'createTransaction'>;
+      return first<CreatedRow>(this.pool, text(this.oneStatement.createTransaction(input))).then((row) => createdResult(row, input));
+    }
+    if (op === 'setTransactionCategory') {
+      const [id, category, source] = args as WriteArgs<'setTransactionCategory'>;
+      return first<{ updated: number | string }>(this.pool, text(this.oneStatement.setTransactionCategory(id, category, source ?? null))).then((row) => Number(row?.updated ?? 0) > 0);
+    }
+    return undefined;
   }
 
   private async listPage(query: TransactionQuery): Promise<TransactionPage> {
