@@ -6,22 +6,38 @@ import type { Database } from '../schema.js';
 import type { CreateTransactionResult } from '../writes.js';
 import { postgresQuirks } from './postgres-quirks.js';
 
-/** What createTransaction's statement answers: whether the bank is known, and the new row's id. */
+/** One row per input of createTransactions' statement, by `n` (1-based, the inputs' order): whether its bank is known, and its new id. */
 export interface CreatedRow {
+  n: number | string;
   bank_known: boolean;
   id: number | string | null;
+}
+
+/** One category change: setTransactionCategory's arguments. */
+export interface CategoryChange {
+  id: TransactionId;
+  category: string | null;
+  source: string | null;
+}
+
+/** One row per change of setTransactionCategories' statement, by `n` (1-based): whether its row exists (and so was updated). */
+export interface CategorySetRow {
+  n: number | string;
+  updated: boolean;
 }
 
 /**
  * The two writes a person and a sync make most, each as ONE statement: in its own implicit
  * transaction, one round trip to the server instead of seven (BEGIN, the five statements of the
- * write program, COMMIT), with the same durable commit. Each means exactly what its program in
- * writes.ts means, statement for statement, in one snapshot:
+ * write program, COMMIT), with the same durable commit. Each means what its program in writes.ts
+ * means, statement for statement, in one snapshot:
  *
- * - createTransaction: a change token; the bank checked (an unknown one writes nothing else);
- *   the category added if missing; the row; the feed entry under the feed lock.
- * - setTransactionCategory: a missing id writes nothing (no token, no category); else a token,
- *   the category added if missing, the update, the feed entry.
+ * - createTransaction (createTransactions, for one input or many): a change token; the bank
+ *   checked (an unknown one writes nothing else); the category added if missing; the row; the
+ *   feed entry under the feed lock.
+ * - setTransactionCategory (setTransactionCategories, for one change or many): a missing id
+ *   writes nothing (no token, no category); else a token, the category added if missing, the
+ *   update, the feed entry.
  *
  * The token CTE is MATERIALIZED: nextval runs once however many CTEs read it. A row's foreign
  * keys are checked at the end of the statement, after the category CTE has inserted.
@@ -31,47 +47,89 @@ export interface CreatedRow {
 export class OneStatementWrites {
   constructor(private readonly db: Kysely<Database>) {}
 
-  createTransaction(input: NewTransaction): CompiledQuery<CreatedRow> {
-    const category = input.category ?? null;
-    const bank = input.bank ?? null;
-    const source = category === null ? null : (input.categorySource ?? null);
-    return sql<CreatedRow>`WITH token AS MATERIALIZED (${postgresQuirks.nextChangeToken()}),
-      bank AS (SELECT ${bank}::text IS NULL OR EXISTS (SELECT 1 FROM banks WHERE id = ${bank}::text) AS known),
+  /**
+   * Creates `inputs` (one or many: create-batcher.ts gathers concurrent creates) in one statement
+   * and one commit, as createTransaction's program would each of them, except that they share one
+   * change token and one feed entry, as the rows of one import do: they commit together. A row
+   * whose bank is unknown is not written (and its new category not made); the others are. The
+   * statement-level triggers (counts, report totals) and the commit run once for all of them.
+   */
+  // The final SELECT reads the token, so it is taken even when every bank is unknown, as the
+  // program takes one before it checks the bank.
+  createTransactions(inputs: readonly NewTransaction[]): CompiledQuery<CreatedRow> {
+    const column = <T>(value: (input: NewTransaction) => T) => inputs.map(value);
+    const category = (input: NewTransaction) => input.category ?? null;
+    return sql<CreatedRow>`WITH input AS (
+        SELECT * FROM unnest(${column((input) => input.date)}::text[], ${column((input) => input.description)}::text[],
+          ${column((input) => foldForSearch(input.description))}::text[], ${column((input) => input.value)}::double precision[],
+          ${column(category)}::text[], ${column((input) => input.bank ?? null)}::text[],
+          ${column((input) => (category(input) === null ? null : (input.categorySource ?? null)))}::text[])
+          WITH ORDINALITY AS i (date, description, folded, value, category, bank_id, source, n)),
+      checked AS MATERIALIZED (
+        SELECT input.*, (input.bank_id IS NULL OR EXISTS (SELECT 1 FROM banks WHERE banks.id = input.bank_id)) AS bank_known FROM input),
+      token AS MATERIALIZED (${postgresQuirks.nextChangeToken()}),
       category AS (
         INSERT INTO categories (name, group_name, change_tx)
-        SELECT ${category}::text, NULL, token.tx FROM token, bank WHERE bank.known AND ${category}::text IS NOT NULL
+        SELECT DISTINCT checked.category, NULL::text, token.tx FROM checked, token WHERE checked.bank_known AND checked.category IS NOT NULL
         ON CONFLICT (name) DO NOTHING),
+      numbered AS MATERIALIZED (
+        SELECT checked.n, nextval(pg_get_serial_sequence('transactions', 'id')) AS id FROM checked WHERE checked.bank_known ORDER BY checked.n),
       created AS (
-        INSERT INTO transactions (date, description, description_folded, value, category, bank_id, category_source, change_tx)
-        SELECT ${input.date}::text, ${input.description}::text, ${foldForSearch(input.description)}::text, ${input.value}::double precision,
-          ${category}::text, ${bank}::text, ${source}::text, token.tx
-        FROM token, bank WHERE bank.known
-        RETURNING id, change_tx),
-      feed AS (INSERT INTO change_feed (tx) SELECT created.change_tx FROM created, (${feedLock()}) AS feed_lock)
-      SELECT bank.known AS bank_known, (SELECT id FROM created) AS id FROM bank`.compile(this.db);
+        INSERT INTO transactions (id, date, description, description_folded, value, category, bank_id, category_source, change_tx)
+        SELECT numbered.id, checked.date, checked.description, checked.folded, checked.value, checked.category, checked.bank_id, checked.source, token.tx
+        FROM numbered JOIN checked ON checked.n = numbered.n, token ORDER BY numbered.id
+        RETURNING id),
+      feed AS (
+        INSERT INTO change_feed (tx) SELECT token.tx FROM token, (${feedLock()}) AS feed_lock WHERE EXISTS (SELECT 1 FROM created))
+      SELECT checked.n, checked.bank_known, numbered.id, (SELECT tx FROM token) AS tx
+      FROM checked LEFT JOIN numbered ON numbered.n = checked.n ORDER BY checked.n`.compile(this.db);
   }
 
-  setTransactionCategory(id: TransactionId, category: string | null, source: string | null): CompiledQuery<{ updated: number | string }> {
-    const categorySource = category === null ? null : source;
-    return sql<{ updated: number | string }>`WITH target AS (SELECT id FROM transactions WHERE id = ${id}::bigint),
-      token AS MATERIALIZED (SELECT nextval('change_tx_seq') AS tx FROM target),
+  /**
+   * Sets the categories of `changes` (one or many: statement-batcher.ts gathers concurrent ones)
+   * in one statement and one commit, as setTransactionCategory's program would each, in order: a
+   * missing id writes nothing; if any id exists, one change token, the categories added if
+   * missing (of every change to an existing row, a later one to the same row too), the updates
+   * (of two changes to one row, the later is what stays, as if the earlier had committed first)
+   * and one feed entry, shared as the rows of one import share them.
+   */
+  setTransactionCategories(changes: readonly CategoryChange[]): CompiledQuery<CategorySetRow> {
+    const column = <T>(value: (change: CategoryChange) => T) => changes.map(value);
+    return sql<CategorySetRow>`WITH input AS (
+        SELECT * FROM unnest(${column((change) => change.id)}::bigint[], ${column((change) => change.category)}::text[],
+          ${column((change) => (change.category === null ? null : change.source))}::text[])
+          WITH ORDINALITY AS i (id, category, source, n)),
+      existing AS MATERIALIZED (SELECT input.* FROM input WHERE EXISTS (SELECT 1 FROM transactions WHERE transactions.id = input.id)),
+      target AS MATERIALIZED (SELECT DISTINCT ON (existing.id) existing.* FROM existing ORDER BY existing.id, existing.n DESC),
+      token AS MATERIALIZED (SELECT nextval('change_tx_seq') AS tx FROM (SELECT 1 FROM existing LIMIT 1) AS any_existing),
       category AS (
         INSERT INTO categories (name, group_name, change_tx)
-        SELECT ${category}::text, NULL, token.tx FROM token WHERE ${category}::text IS NOT NULL
+        SELECT DISTINCT existing.category, NULL::text, token.tx FROM existing, token WHERE existing.category IS NOT NULL
         ON CONFLICT (name) DO NOTHING),
       updated AS (
-        UPDATE transactions SET category = ${category}::text, category_source = ${categorySource}::text, change_tx = token.tx
-        FROM token WHERE transactions.id = ${id}::bigint
+        UPDATE transactions SET category = target.category, category_source = target.source, change_tx = token.tx
+        FROM target, token WHERE transactions.id = target.id
         RETURNING transactions.id),
       feed AS (INSERT INTO change_feed (tx) SELECT token.tx FROM token, (${feedLock()}) AS feed_lock)
-      SELECT count(*) AS updated FROM updated`.compile(this.db);
+      SELECT input.n, EXISTS (SELECT 1 FROM updated WHERE updated.id = input.id) AS updated FROM input ORDER BY input.n`.compile(this.db);
   }
 }
 
-/** createTransaction's statement's answer, as its program answers. */
-export function createdResult(row: CreatedRow | undefined, input: NewTransaction): CreateTransactionResult {
-  if (!row?.bank_known || row.id === null) return { status: 'unknown-bank' };
-  return { status: 'created', record: createdRecord({ id: Number(row.id) }, input) };
+/** Each change's answer from setTransactionCategories' rows. */
+export function categoriesSet(rows: readonly CategorySetRow[], changes: readonly CategoryChange[]): boolean[] {
+  const byN = new Map(rows.map((row) => [Number(row.n), row.updated]));
+  return changes.map((_, index) => byN.get(index + 1) === true);
+}
+
+/** Each input's answer from createTransactions' rows, as createTransaction's program answers it. */
+export function createdResults(rows: readonly CreatedRow[], inputs: readonly NewTransaction[]): CreateTransactionResult[] {
+  const byN = new Map(rows.map((row) => [Number(row.n), row]));
+  return inputs.map((input, index) => {
+    const row = byN.get(index + 1);
+    if (!row) throw new Error(`the batch statement answered no row for input ${index + 1}`);
+    if (!row.bank_known || row.id === null) return { status: 'unknown-bank' };
+    return { status: 'created', record: createdRecord({ id: Number(row.id) }, input) };
+  });
 }
 
 function feedLock() {

@@ -1,18 +1,19 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import { StoreUnavailableError } from '../../domain/errors.js';
-import { transactionObject, type TransactionQuery } from '../../domain/transaction.js';
+import { transactionObject, type NewTransaction, type TransactionQuery } from '../../domain/transaction.js';
 import { postgresQuirks } from './postgres-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
 import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal, type SnapshotPageRow } from '../queries.js';
 import { searchTotalKey } from '../search-total-key.js';
-import { createdResult, OneStatementWrites, type CreatedRow } from './one-statement-writes.js';
+import { categoriesSet, createdResults, OneStatementWrites, type CategoryChange, type CategorySetRow, type CreatedRow } from './one-statement-writes.js';
+import { StatementBatcher } from './statement-batcher.js';
 import { SearchTotals } from './search-totals.js';
 import { PreparedStatements } from './prepared-statements.js';
 import { reportsRepository, type EngineAccess } from '../repositories.js';
 import type { Database as Schema } from '../schema.js';
 import type { TransactionPage } from '../store.js';
-import { programOf, StoreQueries, writePrograms, type WriteArgs, type WriteName, type WriteProgram, type WriteResult } from '../writes.js';
+import { programOf, StoreQueries, writePrograms, type CreateTransactionResult, type WriteArgs, type WriteName, type WriteProgram, type WriteResult } from '../writes.js';
 import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
 import { openPostgresStream } from './postgres-stream.js';
@@ -64,6 +65,8 @@ export class PostgresStore extends EngineStore {
   private readonly searchTotals = new SearchTotals();
   private readonly prepared: PreparedStatements;
   private readonly oneStatement: OneStatementWrites | undefined;
+  private readonly creates: StatementBatcher<NewTransaction, CreateTransactionResult> | undefined;
+  private readonly categoryChanges: StatementBatcher<CategoryChange, boolean> | undefined;
 
   constructor(options: PostgresStoreOptions) {
     super();
@@ -85,6 +88,18 @@ export class PostgresStore extends EngineStore {
     this.oneStatement = options.oneStatementWrites === false ? undefined : new OneStatementWrites(this.kysely);
     this.compactor = new CountCompactor(this.pool, deltaTables(this.kysely));
     const programs = writePrograms(this.queries);
+    const oneStatement = this.oneStatement;
+    if (oneStatement) {
+      this.creates = new StatementBatcher(
+        (inputs) => all<CreatedRow>(this.pool, text(oneStatement.createTransactions(inputs))).then((rows) => createdResults(rows, inputs)),
+        // Alone after a batch failed: the write's own program, as if there were no batching.
+        (input) => retryingForeignKeyRaces(() => this.transaction((client) => runProgram(client, programs.createTransaction(input), text))),
+      );
+      this.categoryChanges = new StatementBatcher(
+        (changes) => all<CategorySetRow>(this.pool, text(oneStatement.setTransactionCategories(changes))).then((rows) => categoriesSet(rows, changes)),
+        ({ id, category, source }) => retryingForeignKeyRaces(() => this.transaction((client) => runProgram(client, programs.setTransactionCategory(id, category, source), text))),
+      );
+    }
 
     const access: EngineAccess = {
       queries: this.queries,
@@ -93,7 +108,7 @@ export class PostgresStore extends EngineStore {
       write: <K extends WriteName>(op: K, ...args: WriteArgs<K>) =>
         this.guard(() =>
           retryingForeignKeyRaces(() =>
-            this.oneStatementWrite(op, args, text) ??
+            this.oneStatementWrite(op, args) ??
             (BULK_WRITES.has(op)
               ? this.transaction((client) => runProgram(client, programOf(programs, { op, args }), bulkText), bulkTimeout)
               : this.transaction((client) => runProgram(client, programOf(programs, { op, args }), text))),
@@ -149,15 +164,12 @@ export class PostgresStore extends EngineStore {
   }
 
   /** The writes made in one statement (one-statement-writes.ts), or undefined for the others. */
-  private oneStatementWrite(op: WriteName, args: readonly unknown[], text: (query: CompiledQuery) => pg.QueryConfig): Promise<unknown> | undefined {
-    if (!this.oneStatement) return undefined;
-    if (op === 'createTransaction') {
-      const [input] = args as WriteArgs<'createTransaction'>;
-      return first<CreatedRow>(this.pool, text(this.oneStatement.createTransaction(input))).then((row) => createdResult(row, input));
-    }
+  /** The writes batched into one statement (one-statement-writes.ts, statement-batcher.ts), or undefined for the others. */
+  private oneStatementWrite(op: WriteName, args: readonly unknown[]): Promise<unknown> | undefined {
+    if (op === 'createTransaction') return this.creates?.write((args as WriteArgs<'createTransaction'>)[0]);
     if (op === 'setTransactionCategory') {
       const [id, category, source] = args as WriteArgs<'setTransactionCategory'>;
-      return first<{ updated: number | string }>(this.pool, text(this.oneStatement.setTransactionCategory(id, category, source ?? null))).then((row) => Number(row?.updated ?? 0) > 0);
+      return this.categoryChanges?.write({ id, category, source: source ?? null });
     }
     return undefined;
   }
