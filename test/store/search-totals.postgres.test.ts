@@ -71,6 +71,28 @@ describe('search totals across processes [postgres]', async () => {
     assert.equal((await reader.transactions.list({ sort: [], limit: 0, offset: 0, descriptionContains: 'ma' })).total, writes);
   });
 
+  it('a burst of one search counts once; after a write, the requests that find the count running share it', { skip }, async () => {
+    const { reader, writer } = await twoWorkers();
+    for (let n = 0; n < 30; n += 1) await writer.transactions.create({ date: '2024-01-01', description: `mango ${n}`, value: n });
+    const readerPool = (reader as unknown as { pool: pg.Pool }).pool;
+    const query = readerPool.query.bind(readerPool) as (config: { text: string }) => Promise<unknown>;
+    let counts = 0;
+    (readerPool as unknown as { query: (config: { text: string }) => Promise<unknown> }).query = (config) => {
+      if (config.text.includes('count(*)')) counts += 1;
+      return query(config);
+    };
+    const burst = () => Promise.all(Array.from({ length: 16 }, () => reader.transactions.list({ sort: [], limit: 10, offset: 0, descriptionContains: 'ma' })));
+    const first = await burst();
+    assert.deepEqual(new Set(first.map((page) => page.total)), new Set([30]));
+    assert.equal(counts, 1, 'sixteen requests at once, one count');
+    await burst();
+    assert.equal(counts, 1, 'then served from memory');
+    await writer.transactions.create({ date: '2024-01-02', description: 'MAGIC', value: 1 });
+    const after = await burst();
+    assert.deepEqual(new Set(after.map((page) => page.total)), new Set([31]));
+    assert.ok(counts <= 4, `after a write the burst shares the new count, mostly (${counts - 1} counts for 16 requests)`);
+  });
+
   it("a worker's cached search total follows another worker's writes", { skip }, async () => {
     const { reader, writer } = await twoWorkers();
     const total = async (needle: string) => (await reader.transactions.list({ sort: [], limit: 1, offset: 0, descriptionContains: needle })).total;

@@ -12,6 +12,7 @@ import * as correctionsAndChangeFeed from './0009-corrections-and-change-feed.js
 import * as rulesRevision from './0010-rules-revision.js';
 import * as postgresSearchGrams from './0011-postgres-search-grams.js';
 import * as importRowsIndex from './0012-import-rows-index.js';
+import * as postgresDescriptionStatistics from './0013-postgres-description-statistics.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0010-rules-revision': rulesRevision,
   '0011-postgres-search-grams': postgresSearchGrams,
   '0012-import-rows-index': importRowsIndex,
+  '0013-postgres-description-statistics': postgresDescriptionStatistics,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

@@ -178,17 +178,26 @@ export class PostgresStore extends EngineStore {
     const key = searchTotalKey(query);
     if (key === undefined) return this.pageWithTotal(query);
     // Known (SearchTotals), or being counted for the same search right now (a search box's
-    // users, a burst): then the page is read with its snapshot's id, and the total is served
-    // only if it was counted in that very snapshot.
-    const known = this.searchTotals.get(key) ?? (await this.searchTotals.runningCount(key)?.catch(() => undefined));
+    // users, a burst): then the page is read with its snapshot's id, and a total is served only
+    // if it was counted in that very snapshot. No await between the check and counting() below
+    // when nothing is known or running: a burst starts one count, not one each.
+    const running = this.searchTotals.runningCount(key);
+    const known = this.searchTotals.get(key) ?? (running ? await running.catch(() => undefined) : undefined);
     if (known !== undefined) {
-      const rows = await all<SnapshotPageRow>(this.pool, this.prepared.config(this.queries.transactions.pageInSnapshot(query, false)));
-      if (rows[0]?.snapshot === known.snapshot) return { total: known.total, rows: rows.filter(isPageRow).map(toTransactionRecord) };
+      const page = await all<SnapshotPageRow>(this.pool, this.prepared.config(this.queries.transactions.pageInSnapshot(query, false)));
+      const snapshot = page[0]?.snapshot;
+      const rows = () => page.filter(isPageRow).map(toTransactionRecord);
+      if (snapshot === known.snapshot) return { total: known.total, rows: rows() };
+      // A write moved the snapshot on. Another request may be counting in the new one already:
+      // its total then holds for this page too.
+      const newer = this.searchTotals.runningCount(key);
+      const recounted = newer ? await newer.catch(() => undefined) : undefined;
+      if (recounted !== undefined && recounted.snapshot === snapshot) return { total: recounted.total, rows: rows() };
     }
-    const counted = all<SnapshotPageRow>(this.pool, this.prepared.config(this.queries.transactions.pageInSnapshot(query, true))).then((rows) => ({
-      snapshot: rows[0]?.snapshot ?? '',
-      total: toCount(rows[0] && rows[0].total !== null ? { n: rows[0].total } : undefined),
-      rows: rows.filter(isPageRow).map(toTransactionRecord),
+    const counted = all<SnapshotPageRow>(this.pool, this.prepared.config(this.queries.transactions.pageInSnapshot(query, true))).then((page) => ({
+      snapshot: page[0]?.snapshot ?? '',
+      total: toCount(page[0] && page[0].total !== null ? { n: page[0].total } : undefined),
+      rows: page.filter(isPageRow).map(toTransactionRecord),
     }));
     this.searchTotals.counting(key, counted.then(({ snapshot, total }) => ({ snapshot, total })));
     const { total, rows } = await counted;

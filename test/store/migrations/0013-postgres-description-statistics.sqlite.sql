@@ -1,0 +1,1 @@
+-- 0013-postgres-description-statistics on sqlite: the statements it runs, in order. Frozen: never edit (see the test).
