@@ -1,7 +1,7 @@
 /**
  * On PostgreSQL a create and a category change are one statement each
  * (src/store/postgres/one-statement-writes.ts), not their write programs (src/store/writes.ts),
- * and creates that arrive together share one statement (create-batcher.ts). The two forms must
+ * and those that arrive together share one statement (statement-batcher.ts). The two forms must
  * mean the same: the same answers, and the same rows, categories, change tokens and feed entries
  * left behind, on the same inputs, including an unknown bank, a new category, a rule's source,
  * and a missing id; a batch answers each create with its own row, and one create's failure is

@@ -27,9 +27,10 @@ export interface CategorySetRow {
 }
 
 /**
- * The two writes a person and a sync make most, each as ONE statement: in its own implicit
- * transaction, one round trip to the server instead of seven (BEGIN, the five statements of the
- * write program, COMMIT), with the same durable commit. Each means what its program in writes.ts
+ * The two writes a person and a sync make most, as ONE statement for one write or for many that
+ * arrive together (statement-batcher.ts): in its own implicit transaction, one round trip to the
+ * server instead of seven each (BEGIN, the five statements of the write program, COMMIT), with
+ * the same durable commit. Each means what its program in writes.ts
  * means, statement for statement, in one snapshot:
  *
  * - createTransaction (createTransactions, for one input or many): a change token; the bank
@@ -48,14 +49,14 @@ export class OneStatementWrites {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Creates `inputs` (one or many: create-batcher.ts gathers concurrent creates) in one statement
-   * and one commit, as createTransaction's program would each of them, except that they share one
-   * change token and one feed entry, as the rows of one import do: they commit together. A row
-   * whose bank is unknown is not written (and its new category not made); the others are. The
-   * statement-level triggers (counts, report totals) and the commit run once for all of them.
+   * Creates `inputs` (one or many: statement-batcher.ts gathers concurrent creates) in one
+   * statement and one commit, as createTransaction's program would each of them, except that they
+   * share one change token and one feed entry, as the rows of one import do: they commit
+   * together. A row whose bank is unknown is not written (and its new category not made); the
+   * others are. The statement-level triggers (counts, report totals) and the commit run once for
+   * all of them. The final SELECT reads the token, so one is taken even when every bank is
+   * unknown, as the program takes one before it checks the bank.
    */
-  // The final SELECT reads the token, so it is taken even when every bank is unknown, as the
-  // program takes one before it checks the bank.
   createTransactions(inputs: readonly NewTransaction[]): CompiledQuery<CreatedRow> {
     const column = <T>(value: (input: NewTransaction) => T) => inputs.map(value);
     const category = (input: NewTransaction) => input.category ?? null;
