@@ -17,9 +17,10 @@ interface Pending<Input, Result> {
  * for all of them. Every caller's promise settles only after that commit: a 2xx still means
  * stored.
  *
- * If a batch fails as a whole (a foreign-key race with a concurrent removal, a value the server
- * refuses), each of its writes runs again alone (`one`), so one write's failure is its own and
- * never another's.
+ * If a batch fails as a whole for a reason one write may cause (a value the server refuses, a
+ * foreign-key race with a concurrent removal: `mayBeOnes`), each of its writes runs again alone
+ * (`one`), so one write's failure is its own and never another's. Any other failure (the server
+ * away, a timeout) is every write's: they all fail with it (503), not retried one by one.
  */
 export class StatementBatcher<Input, Result> {
   private queue: Array<Pending<Input, Result>> = [];
@@ -29,6 +30,8 @@ export class StatementBatcher<Input, Result> {
   constructor(
     private readonly many: (inputs: readonly Input[]) => Promise<Result[]>,
     private readonly one: (input: Input) => Promise<Result>,
+    /** Whether a batch's failure may be one write's doing (then each runs alone); else all fail with it. */
+    private readonly mayBeOnes: (error: unknown) => boolean = () => true,
   ) {}
 
   write(input: Input): Promise<Result> {
@@ -64,7 +67,10 @@ export class StatementBatcher<Input, Result> {
     try {
       results = await this.many(batch.map((pending) => pending.input));
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
+      if (batch.length === 1 || !this.mayBeOnes(error)) {
+        for (const pending of batch) pending.reject(error);
+        return;
+      }
       // Alone, each write meets only its own failure (or none).
       await Promise.all(batch.map((pending) => this.one(pending.input).then(pending.resolve, pending.reject)));
       return;
