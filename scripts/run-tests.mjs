@@ -20,9 +20,18 @@ function collect(dir) {
 const only = process.argv.slice(2);
 // A folder named on the command line is run whole (`npm run test:faults` names test/faults).
 const files = only.length > 0 ? only.flatMap((arg) => (statSync(arg).isDirectory() ? collect(arg) : [arg])) : collect('test');
+// The web app is built once for every browser suite of the run (test/support/browser.ts
+// buildWebApp): suites run two at a time, and a build inside one would empty dist/web while
+// another suite's browser is loading from it.
+const env = { ...process.env };
+if (files.some((file) => file.endsWith('.browser.test.ts'))) {
+  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+  env.MONETA_WEB_BUILT = '1';
+}
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-  { stdio: 'inherit' },
+  { stdio: 'inherit', env },
 );
 process.exit(result.status ?? 1);

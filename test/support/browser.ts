@@ -61,8 +61,15 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
-/** Builds web/ into dist/web, so the server under test serves the source as it is now. */
+/**
+ * Builds web/ into dist/web, so the server under test serves the source as it is now. Skipped
+ * when the test runner has built it once already for the whole run (MONETA_WEB_BUILT=1, set by
+ * scripts/run-tests.mjs): suites run two at a time, and a build in one suite's `before` empties
+ * dist/web while another suite's page is loading its files (a stylesheet answered 404 as JSON,
+ * an app that never starts).
+ */
 export async function buildWebApp(): Promise<void> {
+  if (process.env.MONETA_WEB_BUILT === '1') return;
   await promisify(execFile)(process.execPath, [projectFile('node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: projectFile('.'),
   });
