@@ -78,6 +78,12 @@ export async function buildWebApp(): Promise<void> {
 export const DESKTOP = { width: 1440, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
+/** Fills the sign-in form with `token` and presses Sign in (the caller waits for what follows). */
+export async function signIn(page: Page, token: string): Promise<void> {
+  await page.getByLabel('API token', { exact: true }).fill(token);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 /** Saves a screenshot under test-results/screenshots (git-ignored) to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const folder = projectFile('test-results/screenshots');

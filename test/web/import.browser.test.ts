@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { projectFile } from '../../src/project-root.js';
-import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors } from '../support/browser.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors, signIn } from '../support/browser.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -276,8 +276,7 @@ describe('the Import screen in Chromium', { skip }, () => {
       await answered(server, '/healthz');
       const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/import`);
-      await page.getByLabel('API token', { exact: true }).fill(token);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signIn(page, token);
       await page.locator('.import-history li', { hasText: 'read-only-earlier.csv' }).waitFor();
       await page.getByText('This token is read-only: it can see the imported files').waitFor();
       assert.equal(await page.getByLabel('Statement file').count(), 0);

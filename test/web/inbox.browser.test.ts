@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Page, Request } from 'playwright-core';
 import { projectFile } from '../../src/project-root.js';
 import { ruleForPayee } from '../../web/src/lib/inbox.js';
-import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, watchPageErrors, servedDemoWithReadOnlyToken } from '../support/browser.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, watchPageErrors, servedDemoWithReadOnlyToken, signIn } from '../support/browser.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -180,8 +180,7 @@ describe('the review inbox in Chromium', { skip }, () => {
     it('shows the groups but no write controls, and its keys change nothing', async () => {
       const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/inbox`);
-      await page.getByLabel('API token', { exact: true }).fill(readOnly);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signIn(page, readOnly);
       await page.getByRole('status').filter({ hasText: 'Read-only' }).waitFor();
       await groupsShown(page).first().waitFor();
       await page.keyboard.press('c');
@@ -201,8 +200,7 @@ describe('the review inbox in Chromium', { skip }, () => {
         else await route.continue();
       });
       await page.goto(`${server.baseUrl}/app/inbox`);
-      await page.getByLabel('API token', { exact: true }).fill(readOnly);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signIn(page, readOnly);
       await groupsShown(page).first().waitFor();
       assert.ok(held.length > 0, 'a request from before the sign-in was held');
       // Each held request answered and read whole, then two frames for the app to react and render.

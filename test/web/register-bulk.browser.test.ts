@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, watchPageErrors, servedDemoWithReadOnlyToken } from '../support/browser.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, watchPageErrors, servedDemoWithReadOnlyToken, signIn } from '../support/browser.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -225,8 +225,7 @@ describe('the register\'s bulk actions in Chromium', { skip }, () => {
     it('shows no bulk actions, and its keys delete nothing', async () => {
       const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/?sort=id`);
-      await page.getByLabel('API token', { exact: true }).fill(readOnly);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signIn(page, readOnly);
       await page.getByRole('status').filter({ hasText: 'Read-only' }).waitFor();
       await rows(page).first().waitFor();
       await page.getByRole('grid').focus();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { projectFile } from '../../src/project-root.js';
-import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors } from '../support/browser.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors, signIn } from '../support/browser.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -287,8 +287,7 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
     it('settings says read-only (asked of the server) and the rules show no edit control; sign out asks for a token again', async () => {
       const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/settings`);
-      await page.getByLabel('API token', { exact: true }).fill(readOnly);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signIn(page, readOnly);
       await page.locator('[data-fact="access"]', { hasText: 'Read-only' }).waitFor();
       await page.getByRole('status').filter({ hasText: 'Read-only: this token can look' }).waitFor();
       await page.locator('[data-fact="token"]', { hasText: `…${readOnly.slice(-4)}` }).waitFor();

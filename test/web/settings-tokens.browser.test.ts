@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { projectFile } from '../../src/project-root.js';
-import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors } from '../support/browser.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors, signIn } from '../support/browser.js';
 import { runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -34,10 +34,9 @@ async function statusWith(server: SpawnedServer, token: string | null, path = '/
   return response.status;
 }
 
-async function signIn(page: Page, server: SpawnedServer, token: string): Promise<void> {
+async function signInToSettings(page: Page, server: SpawnedServer, token: string): Promise<void> {
   await page.goto(`${server.baseUrl}/app/settings`);
-  await page.getByLabel('API token', { exact: true }).fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, token);
   await page.getByRole('heading', { name: 'API tokens' }).waitFor();
 }
 
@@ -63,7 +62,7 @@ describe('Settings: API tokens and the backup download in Chromium', { skip }, (
       context = await suite.browser.newContext({ viewport: DESKTOP, locale: 'en-US', colorScheme: 'light', acceptDownloads: true });
       page = await context.newPage();
       errors = watchPageErrors(page);
-      await signIn(page, server, admin);
+      await signInToSettings(page, server, admin);
     });
     after(async () => {
       await context.close();
@@ -101,7 +100,7 @@ describe('Settings: API tokens and the backup download in Chromium', { skip }, (
       const other = await suite.browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
       try {
         const phone = await other.newPage();
-        await signIn(phone, server, token);
+        await signInToSettings(phone, server, token);
         await phone.locator('tr[data-token="laptop"]').waitFor();
         await phone.getByRole('button', { name: 'Revoke laptop' }).click();
         const dialog = phone.getByRole('dialog', { name: 'Revoke the token “laptop”?' });
@@ -114,8 +113,7 @@ describe('Settings: API tokens and the backup download in Chromium', { skip }, (
         // Its own token: the tab signs out.
         await phone.getByRole('heading', { name: 'Sign in to Moneta' }).waitFor();
         assert.equal(await statusWith(server, token), 401);
-        await phone.getByLabel('API token', { exact: true }).fill(token);
-        await phone.getByRole('button', { name: 'Sign in' }).click();
+        await signIn(phone, token);
         await phone.getByText('the API token is not valid').waitFor();
       } finally {
         await other.close();
@@ -157,7 +155,7 @@ describe('Settings: API tokens and the backup download in Chromium', { skip }, (
       const readOnly = await suite.browser.newContext({ viewport: DESKTOP, locale: 'en-US', acceptDownloads: true });
       try {
         const view = await readOnly.newPage();
-        await signIn(view, server, viewer);
+        await signInToSettings(view, server, viewer);
         await tokenRows(view).nth(1).waitFor();
         await view.getByText('A read-only token can see the list but cannot make or revoke tokens.').waitFor();
         assert.equal(await view.getByRole('button', { name: /^Revoke/ }).count(), 0);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, browserSkipReason, buildWebApp, DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors } from '../support/browser.js';
+import { axeViolations, browserSkipReason, buildWebApp, DESKTOP, launchBrowser, PHONE, screenshot, watchPageErrors, signIn } from '../support/browser.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -343,8 +343,7 @@ describe('web app in Chromium', { skip }, () => {
     it('a read-only token: the first refused write turns the UI read-only with a banner, and nothing changed', async () => {
       const page = await browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/?sort=id`);
-      await page.getByLabel('API token', { exact: true }).fill(readOnly);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signIn(page, readOnly);
       await rows(page).first().waitFor();
       const first = ((await request(server.baseUrl, 'GET', '/transactions?sort=id&limit=1', undefined)).status);
       assert.equal(first, 401, 'the test client has no token');
