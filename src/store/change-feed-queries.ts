@@ -20,17 +20,14 @@ export interface ChangeRow {
   group_name: string | null;
 }
 
-/** A row of the change feed page as JSON (ChangeFeedQueries.jsonPage): the change's text and what orders it. */
-export interface ChangeJsonRow {
-  seq: number | string;
-  phase: number | string;
-  /** The key of kinds keyed by an integer (transactions), else null. */
-  id: number | string | null;
-  /** The key of kinds keyed by text (banks, categories), else null. */
-  key: string | null;
-  /** The change as the listChanges route's serialiser writes it (numbers aside: see transactionsJsonArray). */
-  json: string;
-}
+/**
+ * A row of the change feed page as JSON (ChangeFeedQueries.jsonPage), read as an array
+ * (EngineAccess.arrays): what orders the change, and its text as the listChanges route's
+ * serialiser writes it (numbers aside: see transactionsJsonArray). `id` is the key of kinds keyed
+ * by an integer (transactions), `key` that of kinds keyed by text (banks, categories); the other
+ * is null. The SELECT lists the columns in this order.
+ */
+export type ChangeJsonRow = [seq: number | string, phase: number | string, id: number | string | null, key: string | null, json: string];
 
 /**
  * The order of the kinds of change within one commit (one feed entry): a replica applying them

@@ -10,6 +10,8 @@ export class CompiledStatements {
   private readonly cache = new Map<string, Database.Statement>();
   /** Statements returning their first column's values; pluck() is a mode of the statement, so these are kept apart. */
   private readonly plucked = new Map<string, Database.Statement>();
+  /** Statements returning each row as an array (raw(), also a mode of the statement). */
+  private readonly raw = new Map<string, Database.Statement>();
 
   constructor(private readonly db: Database.Database) {}
 
@@ -24,6 +26,11 @@ export class CompiledStatements {
   /** The first column of every row: no row objects are built. */
   column<T>(query: CompiledQuery): T[] {
     return this.statement(query, this.plucked).all(...(query.parameters as unknown[])) as T[];
+  }
+
+  /** Every row as an array of its columns in SELECT order: no row objects, no property names. */
+  arrays<T extends readonly unknown[]>(query: CompiledQuery): T[] {
+    return this.statement(query, this.raw).all(...(query.parameters as unknown[])) as T[];
   }
 
   /** Runs any statement: its rows when it returns some, and how many rows it changed. */
@@ -43,6 +50,7 @@ export class CompiledStatements {
     if (!statement) {
       statement = this.db.prepare(query.sql);
       if (cache === this.plucked) statement.pluck();
+      if (cache === this.raw) statement.raw();
       cache.set(query.sql, statement);
     }
     return statement;

@@ -92,6 +92,7 @@ export class SqliteStore extends EngineStore {
       queries: this.queries,
       all: async (query) => this.guard(() => this.statements.all(query)),
       first: async (query) => this.guard(() => this.statements.first(query)),
+      arrays: async (query) => this.guard(() => this.statements.arrays(query)),
       write: async (op, ...args) => {
         // Writing into a damaged file can spread the damage: refused until it is restored.
         if (this.damage) throw this.damage;
