@@ -17,7 +17,7 @@ import { programOf, StoreQueries, writePrograms, type CreateTransactionResult, t
 import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
 import { openPostgresStream } from './postgres-stream.js';
-import { CountCompactor, deltaTables } from './count-compactor.js';
+import { CountCompactor, deltaTables, lastFeedEntry } from './count-compactor.js';
 import { StreamGate } from '../stream-gate.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from '../../config/limits.js';
 
@@ -42,6 +42,8 @@ export interface PostgresStoreOptions {
   preparedStatements?: boolean;
   /** false: creates and category changes run their write programs too, not one statement each (tests compare the two). */
   oneStatementWrites?: boolean;
+  /** How often the count compactor looks at the delta tables (default 2 s; 0: never, for tests that run their own). */
+  compactionIntervalMs?: number;
 }
 
 /** int8 (counts, ids) as numbers: ids are assigned from 1 and stay far below 2^53. */
@@ -86,7 +88,7 @@ export class PostgresStore extends EngineStore {
     this.kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: this.pool }) });
     this.queries = new StoreQueries(this.kysely, postgresQuirks);
     this.oneStatement = options.oneStatementWrites === false ? undefined : new OneStatementWrites(this.kysely);
-    this.compactor = new CountCompactor(this.pool, deltaTables(this.kysely));
+    this.compactor = new CountCompactor(this.pool, deltaTables(this.kysely), lastFeedEntry(this.kysely), { intervalMs: options.compactionIntervalMs });
     const programs = writePrograms(this.queries);
     const oneStatement = this.oneStatement;
     if (oneStatement) {
