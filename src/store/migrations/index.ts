@@ -13,6 +13,7 @@ import * as rulesRevision from './0010-rules-revision.js';
 import * as postgresSearchGrams from './0011-postgres-search-grams.js';
 import * as importRowsIndex from './0012-import-rows-index.js';
 import * as postgresDescriptionStatistics from './0013-postgres-description-statistics.js';
+import * as postgresDuplicateIdIndex from './0014-postgres-duplicate-id-index.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0011-postgres-search-grams': postgresSearchGrams,
   '0012-import-rows-index': importRowsIndex,
   '0013-postgres-description-statistics': postgresDescriptionStatistics,
+  '0014-postgres-duplicate-id-index': postgresDuplicateIdIndex,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

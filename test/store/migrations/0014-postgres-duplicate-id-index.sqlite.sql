@@ -1,0 +1,1 @@
+-- 0014-postgres-duplicate-id-index on sqlite: the statements it runs, in order. Frozen: never edit (see the test).
