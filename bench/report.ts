@@ -5,6 +5,8 @@ export interface ScenarioRow {
   p50_ms: number;
   p99_ms: number;
   ratio_to_ceiling?: number | null;
+  /** PostgreSQL runs: to ceiling-postgres, the bare server that reads the page from the database. */
+  ratio_to_postgres_ceiling?: number | null;
 }
 
 export function printTable(
@@ -14,7 +16,9 @@ export function printTable(
   bigPage: { rows: number; seconds: number; peak_rss_mb: number; max_concurrent_latency_ms: number } | null,
   totalHeader?: number,
 ): void {
-  const lines = [['scenario', 'req/s', 'p50 ms', 'p99 ms', 'x ceiling', 'x peer']];
+  const postgres = scenarios.some((row) => row.ratio_to_postgres_ceiling !== undefined);
+  const lines = [['scenario', 'req/s', 'p50 ms', 'p99 ms', 'x ceiling', ...(postgres ? ['x pg ceiling'] : []), 'x peer']];
+  const ratio = (value: number | null | undefined) => (value == null ? '' : value.toFixed(2));
   for (const row of [...scenarios, ...peer]) {
     const peerRow = peer.find((candidate) => candidate.name === peerOf[row.name]);
     lines.push([
@@ -22,7 +26,8 @@ export function printTable(
       row.rps.toFixed(0),
       row.p50_ms.toFixed(1),
       row.p99_ms.toFixed(1),
-      row.ratio_to_ceiling == null ? '' : row.ratio_to_ceiling.toFixed(2),
+      ratio(row.ratio_to_ceiling),
+      ...(postgres ? [ratio(row.ratio_to_postgres_ceiling)] : []),
       peerRow && peerRow.rps > 0 ? `${(row.rps / peerRow.rps).toFixed(1)}` : '',
     ]);
   }

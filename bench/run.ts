@@ -168,10 +168,22 @@ async function main(): Promise<void> {
   const ceilingPort = await freePort();
   const ceilingServer = await startProcess(process.execPath, ['--import', 'tsx', 'bench/ceiling-server.ts', String(ceilingPort), String(WORKERS)], ceilingPort, '/transactions', { cwd: root });
   const ceilingRuns: Measured[] = [];
+  // On PostgreSQL a second baseline: the same, with the page and its total read from the
+  // database in Moneta's one statement (see ceiling-server.ts): the least a list costs there.
+  const postgresCeilingPort = engine === 'postgres' ? await freePort() : undefined;
+  const postgresCeilingServer = postgresCeilingPort === undefined
+    ? undefined
+    : await startProcess(process.execPath, ['--import', 'tsx', 'bench/ceiling-server.ts', String(postgresCeilingPort), String(WORKERS), db], postgresCeilingPort, '/transactions', { cwd: root });
+  const postgresCeilingRuns: Measured[] = [];
   const measureCeiling = async () => {
     const run = await measureWarm(ceilingServer.url, { name: 'ceiling', path: '/transactions', connections: READ_CONNECTIONS });
     log(`ceiling ${run.rps} req/s`);
     ceilingRuns.push(run);
+    if (postgresCeilingServer) {
+      const postgresRun = await measureWarm(postgresCeilingServer.url, { name: 'ceiling-postgres', path: '/transactions', connections: READ_CONNECTIONS });
+      log(`ceiling-postgres ${postgresRun.rps} req/s`);
+      postgresCeilingRuns.push(postgresRun);
+    }
   };
   await measureCeiling();
 
@@ -223,8 +235,13 @@ async function main(): Promise<void> {
 
   await measureCeiling();
   await ceilingServer.stop();
-  const mean = (pick: (run: Measured) => number) => Math.round((ceilingRuns.reduce((sum, run) => sum + pick(run), 0) / ceilingRuns.length) * 10) / 10;
-  const ceiling = { rps: mean((run) => run.rps), p50_ms: mean((run) => run.p50_ms), p99_ms: mean((run) => run.p99_ms) };
+  await postgresCeilingServer?.stop();
+  const meanOf = (runs: Measured[]) => {
+    const mean = (pick: (run: Measured) => number) => Math.round((runs.reduce((sum, run) => sum + pick(run), 0) / runs.length) * 10) / 10;
+    return { rps: mean((run) => run.rps), p50_ms: mean((run) => run.p50_ms), p99_ms: mean((run) => run.p99_ms) };
+  };
+  const ceiling = meanOf(ceilingRuns);
+  const postgresCeiling = postgresCeilingRuns.length > 0 ? meanOf(postgresCeilingRuns) : undefined;
 
   const peer: Measured[] = [];
   if (!flags['no-peer'] && PEER.some((scenario) => wanted(scenario.name))) {
@@ -243,19 +260,22 @@ async function main(): Promise<void> {
     );
   }
 
-  const ceilingRps = ceiling.rps;
+  const ratio = (rps: number, baseline: number | undefined) => (baseline !== undefined && baseline > 0 ? Math.round((rps / baseline) * 1000) / 1000 : null);
+  const withRatios = (name: string, { rps, p50_ms, p99_ms }: { rps: number; p50_ms: number; p99_ms: number }) => ({
+    name,
+    rps,
+    p50_ms,
+    p99_ms,
+    ratio_to_ceiling: ratio(rps, ceiling.rps),
+    ...(postgresCeiling ? { ratio_to_postgres_ceiling: ratio(rps, postgresCeiling.rps) } : {}),
+  });
   const report = {
     rows: ROWS,
     engine,
     scenarios: [
-      { name: 'ceiling', rps: ceiling.rps, p50_ms: ceiling.p50_ms, p99_ms: ceiling.p99_ms, ratio_to_ceiling: 1 },
-      ...results.map((result) => ({
-        name: result.name,
-        rps: result.rps,
-        p50_ms: result.p50_ms,
-        p99_ms: result.p99_ms,
-        ratio_to_ceiling: ceilingRps > 0 ? Math.round((result.rps / ceilingRps) * 1000) / 1000 : null,
-      })),
+      withRatios('ceiling', ceiling),
+      ...(postgresCeiling ? [withRatios('ceiling-postgres', postgresCeiling)] : []),
+      ...results.map((result) => withRatios(result.name, result)),
     ],
     peer: peer.map(({ name, rps, p50_ms, p99_ms }) => ({ name, rps, p50_ms, p99_ms })),
     bigPage: bigPage
@@ -269,6 +289,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     settings: { workers: WORKERS, seconds: SECONDS, readConnections: READ_CONNECTIONS, writeConnections: WRITE_CONNECTIONS, peerConnections: PEER_CONNECTIONS, peerRows: PEER_ROWS, accessLog: flags['access-log'], loadAverageAtStart: load },
     ceilingRuns,
+    postgresCeilingRuns,
     failures: Object.fromEntries([...results, ...peer].map((result) => [result.name, result.failures])),
     bigPage,
     wallSeconds: Math.round((Date.now() - startedAt) / 1000),
