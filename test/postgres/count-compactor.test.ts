@@ -3,7 +3,7 @@
  * counts and report totals. Looking must cost little: an idle store is not read at all, and
  * writes that cannot have made a fold due are counted, never measured by distinct keys (~0.3 s
  * for report_days at 1,000,000 transactions, which it used to run every 2 s in every process).
- * A fold, when due, leaves one row per key and the same sums.
+ * A fold, when due, leaves one row per key and the same sums, and no dead rows behind it.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -43,6 +43,8 @@ describe('the PostgreSQL count compactor', { skip: skip ?? false }, () => {
       sent.push(config.text);
       return query(config);
     }) as typeof pool.query;
+    // pgstattuple (a contrib module) counts a table's dead rows exactly.
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pgstattuple');
     kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     compactor = new CountCompactor(watched, deltaTables(kysely), lastFeedEntry(kysely), { intervalMs: 0 });
   });
@@ -57,6 +59,7 @@ describe('the PostgreSQL count compactor', { skip: skip ?? false }, () => {
   const measured = (statements: string[]) => statements.filter((text) => /count\(DISTINCT/i.test(text)).length;
   const counted = (statements: string[]) => statements.filter((text) => /^SELECT count\(\*\) AS deltas FROM/i.test(text)).length;
   const folded = (statements: string[]) => statements.filter((text) => /DELETE FROM/i.test(text)).length;
+  const vacuumed = (statements: string[]) => statements.filter((text) => /^VACUUM/i.test(text)).length;
   const rows = async (table: string) => Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).rows[0]?.n);
 
   it('measures every table on its first look, and reads nothing more while nothing is written', async () => {
@@ -90,8 +93,14 @@ describe('the PostgreSQL count compactor', { skip: skip ?? false }, () => {
     await compactor.run();
     const look = take();
     assert.equal(folded(look), 3, `every table folded: ${look.join(' | ')}`);
+    assert.equal(vacuumed(look), 3, `and vacuumed: ${look.join(' | ')}`);
     assert.equal(await rows('transaction_counts'), before.rows.length, 'one row per key');
     assert.deepEqual((await pool.query('SELECT category, bank_id, n::int AS n FROM transaction_counts ORDER BY 1, 2')).rows, before.rows);
+    // The fold vacuumed what it deleted: no sum reads past dead rows until autovacuum comes.
+    for (const table of ['transaction_counts', 'report_months', 'report_days']) {
+      const { rows: [stat] } = await pool.query<{ dead: string }>(`SELECT dead_tuple_count AS dead FROM pgstattuple('${table}')`);
+      assert.equal(Number(stat?.dead), 0, `${table}: dead rows after the fold`);
+    }
     const plain = await pool.query<{ n: string }>('SELECT count(*) AS n FROM transactions');
     assert.equal((await store.transactions.list({ limit: 0, offset: 0, sort: [] })).total, Number(plain.rows[0]?.n));
     await compactor.run();

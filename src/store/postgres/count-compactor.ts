@@ -43,14 +43,24 @@ export interface DeltaTable {
   /** Its rows alone: much cheaper than stats (no distinct keys). */
   rows: CompiledQuery;
   compact: CompiledQuery;
+  /** Run after a fold: reclaims the rows it deleted (see CountCompactor). */
+  vacuum: CompiledQuery;
 }
 
 /** The delta tables of a PostgreSQL store: the counts (0004) and the report totals (0008). */
 export function deltaTables(db: Kysely<Database>): DeltaTable[] {
-  const rows = (table: 'transaction_counts' | 'report_months' | 'report_days') => sql`SELECT count(*) AS deltas FROM ${sql.table(table)}`.compile(db);
+  type Table = 'transaction_counts' | 'report_months' | 'report_days';
+  const rows = (table: Table) => sql`SELECT count(*) AS deltas FROM ${sql.table(table)}`.compile(db);
+  // SKIP_LOCKED: when another process's compactor is vacuuming it already, this one does not wait.
+  const vacuum = (table: Table) => sql`VACUUM (SKIP_LOCKED) ${sql.table(table)}`.compile(db);
   return [
-    { stats: countDeltaStats(db), rows: rows('transaction_counts'), compact: compactCounts(db) },
-    ...(['report_months', 'report_days'] as const).map((table) => ({ stats: reportTotalsDeltaStats(db, table), rows: rows(table), compact: compactReportTotals(db, table) })),
+    { stats: countDeltaStats(db), rows: rows('transaction_counts'), compact: compactCounts(db), vacuum: vacuum('transaction_counts') },
+    ...(['report_months', 'report_days'] as const).map((table) => ({
+      stats: reportTotalsDeltaStats(db, table),
+      rows: rows(table),
+      compact: compactReportTotals(db, table),
+      vacuum: vacuum(table),
+    })),
   ];
 }
 
@@ -76,8 +86,9 @@ export interface CountCompactorOptions {
 
 /**
  * Folds the appended deltas (counts, migration 0004; report totals, 0008) now and then, so
- * summing them stays a few rows. Totals are exact whether or not it has run; it only keeps the
- * sums short. It compacts a table only when its deltas clearly outnumber its keys.
+ * summing them stays a few rows, and vacuums a table it folded, so the rows it deleted are not
+ * read past either. Totals are exact whether or not it has run; it only keeps the sums short.
+ * It compacts a table only when its deltas clearly outnumber its keys.
  *
  * Looking costs little, because the exact measure (the keys: a count of distinct keys over the
  * whole table, ~1 s for report_days at 1,000,000 transactions) is taken only when needed:
@@ -146,6 +157,11 @@ export class CountCompactor {
     const folded = await this.pool.query({ text: table.compact.sql, values: table.compact.parameters as unknown[] });
     // The fold's rows are distinct keys (zero sums dropped): a lower bound of the keys from now on.
     this.knownPairs.set(table, folded.rowCount ?? pairs);
+    // The fold deleted every row it read. Until a vacuum reclaims them, every sum reads past
+    // them: after 20 s of writes at ~6,000/s the counts table held 102 live rows in 661 pages
+    // (109,051 dead), and a category's count took 2.7 ms instead of 0.03. Autovacuum comes
+    // within a minute at best (its nap time); the fold vacuums the table at once.
+    await this.query(table.vacuum);
   }
 
   private async query<R extends pg.QueryResultRow>(query: CompiledQuery): Promise<R[]> {
