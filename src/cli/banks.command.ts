@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { StoreFlags } from '../config.js';
 import { BanksService } from '../services/banks.service.js';
+import { commandLineFlags } from '../services/parameter-spelling.js';
 import { addStoreOptions, printTable, say, withStore } from './cli-support.js';
 import { jsonForTerminal } from './terminal-text.js';
 
@@ -43,7 +44,7 @@ export function registerBanksCommand(program: Command): void {
     .addHelpText('after', '\nExample:\n  moneta banks remove old-ing --transactions move --rules retarget --move-to ing')
     .action(async (id: string, flags: StoreFlags & { transactions?: 'move' | 'trash'; rules?: 'remove' | 'retarget'; moveTo?: string }) => {
       await withStore(flags, 'existing', async (store) => {
-        const removed = await new BanksService(store).remove(id, { transactions: flags.transactions, rules: flags.rules, moveTo: flags.moveTo });
+        const removed = await new BanksService(store).remove(id, { transactions: flags.transactions, rules: flags.rules, moveTo: flags.moveTo }, commandLineFlags({}));
         const parts: string[] = [];
         if (removed.transactionsMoved > 0) parts.push(`${removed.transactionsMoved} transaction(s) moved to ${String(removed.moveTo)}`);
         if (removed.transactionsTrashed > 0) parts.push(`${removed.transactionsTrashed} transaction(s) moved to the trash`);

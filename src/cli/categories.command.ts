@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { StoreFlags } from '../config.js';
 import { nameDifferences, quotedName } from '../domain/names.js';
 import { CategoriesService, type CategoryRemoval, type LookalikeGroup } from '../services/categories.service.js';
+import { commandLineFlags } from '../services/parameter-spelling.js';
 import { addStoreOptions, printTable, say, withStore } from './cli-support.js';
 import { jsonForTerminal } from './terminal-text.js';
 
@@ -86,6 +87,7 @@ export function registerCategoriesCommand(program: Command): void {
           name,
           { uncategorise: flags.force ?? false, rules: flags.rules, rulesTo: flags.rulesTo },
           { location: 'path', name: 'name' },
+          commandLineFlags({ uncategorise: '--force' }),
         );
         say(`removed category ${quotedName(removed.name)}${removalDetails(removed)}`);
       });

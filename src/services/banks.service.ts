@@ -1,5 +1,6 @@
 import { aggregatorIdProblem, bankIdProblem, checkedName } from '../domain/bank-rules.js';
 import { DomainError, invalidField } from '../domain/errors.js';
+import { QUERY_PARAMETERS, type ParameterSpelling } from './parameter-spelling.js';
 import type { Bank } from '../domain/transaction.js';
 import type { BankChanges } from '../store/catalogue-queries.js';
 import type { BankRemovalPlan, Store } from '../store/store.js';
@@ -67,15 +68,17 @@ export class BanksService {
    * Removes the bank; refused while it has transactions or rules the request says nothing
    * about. `moveTo` is required exactly when something moves there, and must be another bank.
    */
-  async remove(id: string, request: BankRemovalRequest = {}): Promise<BankRemoval> {
+  async remove(id: string, request: BankRemovalRequest = {}, spelling: ParameterSpelling = QUERY_PARAMETERS): Promise<BankRemoval> {
     const needsTarget = request.transactions === 'move' || request.rules === 'retarget';
-    if (needsTarget && request.moveTo === undefined) throw invalidField('query', 'moveTo', 'is required with transactions=move or rules=retarget');
-    if (!needsTarget && request.moveTo !== undefined) throw invalidField('query', 'moveTo', 'is used only with transactions=move or rules=retarget');
-    if (request.moveTo === id) throw invalidField('query', 'moveTo', 'must name another bank than the one removed');
+    const moveTo = spelling.name('moveTo');
+    const targetNeeded = `${spelling.set('transactions', 'move')} or ${spelling.set('rules', 'retarget')}`;
+    if (needsTarget && request.moveTo === undefined) throw invalidField('query', moveTo, `is required with ${targetNeeded}`);
+    if (!needsTarget && request.moveTo !== undefined) throw invalidField('query', moveTo, `is used only with ${targetNeeded}`);
+    if (request.moveTo === id) throw invalidField('query', moveTo, 'must name another bank than the one removed');
     const outcome = await this.store.catalogue.removeBankWith(id, { ...request, deletedAt: this.now() });
     if (outcome.status === 'missing') throw notFound(id);
-    if (outcome.status === 'unknown-target') throw invalidField('query', 'moveTo', `no bank has id "${String(request.moveTo)}"`);
-    if (outcome.status === 'in-use') throw new DomainError('conflict', inUseMessage(id, outcome.transactions, outcome.rules, request));
+    if (outcome.status === 'unknown-target') throw invalidField('query', moveTo, `no bank has id "${String(request.moveTo)}"`);
+    if (outcome.status === 'in-use') throw new DomainError('conflict', inUseMessage(id, outcome.transactions, outcome.rules, request, spelling));
     return {
       id,
       transactionsMoved: outcome.moved,
@@ -91,13 +94,14 @@ function notFound(id: string): DomainError {
   return new DomainError('not_found', `no bank has id "${id}"`);
 }
 
-function inUseMessage(id: string, transactions: number, rules: number[], request: BankRemovalRequest): string {
+function inUseMessage(id: string, transactions: number, rules: number[], request: BankRemovalRequest, spelling: ParameterSpelling): string {
   const reasons: string[] = [];
+  const toBank = spelling.set('moveTo', '<bank>');
   if (transactions > 0 && request.transactions === undefined) {
-    reasons.push(`${transactions} transaction(s) use it: say where they go (transactions=move with moveTo=<bank>, or transactions=trash)`);
+    reasons.push(`${transactions} transaction(s) use it: say where they go (${spelling.set('transactions', 'move')} with ${toBank}, or ${spelling.set('transactions', 'trash')})`);
   }
   if (rules.length > 0 && request.rules === undefined) {
-    reasons.push(`rule(s) ${rules.join(', ')} name it: say what happens to them (rules=remove, or rules=retarget with moveTo=<bank>)`);
+    reasons.push(`rule(s) ${rules.join(', ')} name it: say what happens to them (${spelling.set('rules', 'remove')}, or ${spelling.set('rules', 'retarget')} with ${toBank})`);
   }
   return `bank "${id}" cannot be removed yet: ${reasons.join('; ')}`;
 }

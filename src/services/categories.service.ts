@@ -1,5 +1,6 @@
 import { checkedCategoryName, checkedName } from '../domain/bank-rules.js';
 import { DomainError, invalidField, type FieldLocation } from '../domain/errors.js';
+import { QUERY_PARAMETERS, type ParameterSpelling } from './parameter-spelling.js';
 import { cleanName, lookalikeKey } from '../domain/names.js';
 import type { Category } from '../domain/transaction.js';
 import type { CategoryRemovalOutcome, Store } from '../store/store.js';
@@ -84,15 +85,22 @@ export class CategoriesService {
    * Removes the category. Refused while transactions use it unless `uncategorise`, and while
    * rules name it unless `rules` says what happens to them (`rulesTo` exactly with retarget).
    */
-  async remove(rawName: string, request: CategoryRemovalRequest, field = { location: 'path' as const, name: 'categoryName' }): Promise<CategoryRemoval> {
+  async remove(
+    rawName: string,
+    request: CategoryRemovalRequest,
+    field = { location: 'path' as const, name: 'categoryName' },
+    spelling: ParameterSpelling = QUERY_PARAMETERS,
+  ): Promise<CategoryRemoval> {
     const name = await this.existingName(rawName, field.location, field.name);
-    if (request.rules === 'retarget' && request.rulesTo === undefined) throw invalidField('query', 'rulesTo', 'is required with rules=retarget');
-    if (request.rules !== 'retarget' && request.rulesTo !== undefined) throw invalidField('query', 'rulesTo', 'is used only with rules=retarget');
-    const rulesTo = request.rulesTo === undefined ? undefined : checkedCategoryName(request.rulesTo, 'query', 'rulesTo');
-    if (rulesTo === name) throw invalidField('query', 'rulesTo', 'must name another category than the one removed');
+    const rulesToField = spelling.name('rulesTo');
+    const retarget = spelling.set('rules', 'retarget');
+    if (request.rules === 'retarget' && request.rulesTo === undefined) throw invalidField('query', rulesToField, `is required with ${retarget}`);
+    if (request.rules !== 'retarget' && request.rulesTo !== undefined) throw invalidField('query', rulesToField, `is used only with ${retarget}`);
+    const rulesTo = request.rulesTo === undefined ? undefined : checkedCategoryName(request.rulesTo, 'query', rulesToField);
+    if (rulesTo === name) throw invalidField('query', rulesToField, 'must name another category than the one removed');
     const outcome = await this.store.catalogue.removeCategoryWith(name, { uncategorise: request.uncategorise, rules: request.rules, rulesTo });
     if (outcome.status === 'missing') throw notFound(name);
-    if (outcome.status === 'in-use') throw new DomainError('conflict', inUseMessage(name, outcome, request.uncategorise));
+    if (outcome.status === 'in-use') throw new DomainError('conflict', inUseMessage(name, outcome, request.uncategorise, spelling));
     return {
       name,
       uncategorised: outcome.uncategorised,
@@ -151,11 +159,12 @@ function notFound(name: string): DomainError {
   return new DomainError('not_found', `no category is named "${name}"`);
 }
 
-function inUseMessage(name: string, outcome: Extract<CategoryRemovalOutcome, { status: 'in-use' }>, uncategorising: boolean): string {
+function inUseMessage(name: string, outcome: Extract<CategoryRemovalOutcome, { status: 'in-use' }>, uncategorising: boolean, spelling: ParameterSpelling): string {
   const reasons: string[] = [];
-  if (outcome.transactions > 0 && !uncategorising) reasons.push(`${outcome.transactions} transaction(s) use it (--force uncategorises them)`);
+  if (outcome.transactions > 0 && !uncategorising) reasons.push(`${outcome.transactions} transaction(s) use it (${spelling.set('uncategorise')} uncategorises them)`);
   if (outcome.rules.length > 0) {
-    reasons.push(`rule(s) ${outcome.rules.join(', ')} name it: say what happens to them (rules=remove, or rules=retarget with rulesTo=<category>)`);
+    const choices = `${spelling.set('rules', 'remove')}, or ${spelling.set('rules', 'retarget')} with ${spelling.set('rulesTo', '<category>')}`;
+    reasons.push(`rule(s) ${outcome.rules.join(', ')} name it: say what happens to them (${choices})`);
   }
   return `category "${name}" cannot be removed yet: ${reasons.join('; ')}`;
 }

@@ -25,9 +25,22 @@ describe('moneta banks and categories go through the catalogue service', () => {
     const refused = await runCli(['banks', 'remove', 'old', '--db', db]);
     assert.equal(refused.code, 1, refused.stderr);
     assert.match(refused.stderr, /1 transaction\(s\) use it/);
+    // In the command's own flags, not the HTTP query's parameters.
+    assert.match(refused.stderr, /--transactions move with --move-to <bank>, or --transactions trash/);
+    assert.doesNotMatch(refused.stderr, /=/);
+    const noTarget = await runCli(['banks', 'remove', 'old', '--transactions', 'move', '--db', db]);
+    assert.match(noTarget.stderr, /--move-to is required with --transactions move or --rules retarget/);
     assert.match(await ok(['banks', 'remove', 'old', '--transactions', 'move', '--move-to', 'new']), /removed bank old: 1 transaction\(s\) moved to new/);
 
     assert.match(await ok(['categories', 'rename', 'Groceries', 'Food']), /renamed category "?Groceries"? to "?Food"?/);
-    assert.match(await ok(['categories', 'remove', 'Food', '--force']), /removed category "?Food"?: 1 transaction\(s\) uncategorised/);
+    await ok(['rules', 'add', '--category', 'Food', '--description-contains', 'rewe']);
+    const inUse = await runCli(['categories', 'remove', 'Food', '--db', db]);
+    assert.equal(inUse.code, 1, inUse.stderr);
+    assert.match(inUse.stderr, /1 transaction\(s\) use it \(--force uncategorises them\)/);
+    assert.match(inUse.stderr, /--rules remove, or --rules retarget with --rules-to <category>/);
+    assert.doesNotMatch(inUse.stderr, /=/);
+    const noRulesTo = await runCli(['categories', 'remove', 'Food', '--force', '--rules', 'retarget', '--db', db]);
+    assert.match(noRulesTo.stderr, /--rules-to is required with --rules retarget/);
+    assert.match(await ok(['categories', 'remove', 'Food', '--force', '--rules', 'remove']), /removed category "?Food"?: 1 transaction\(s\) uncategorised/);
   });
 });

@@ -232,6 +232,9 @@ describeEachEngine('HTTP catalogue management', ({ freshStore }) => {
     const refused = await call(app, 'DELETE', '/manage/categories/Groceries');
     assert.equal(refused.status, 409);
     assert.match(refused.text, /rule\(s\) 1 name it/);
+    // In the query's own words, not the command line's.
+    assert.match(refused.text, /rules=remove, or rules=retarget with rulesTo=<category>/);
+    assert.doesNotMatch(refused.text, /--/);
     for (const [url, name] of [
       ['/manage/categories/Groceries?rules=retarget', 'rulesTo'],
       ['/manage/categories/Groceries?rules=remove&rulesTo=Food', 'rulesTo'],
