@@ -4,6 +4,7 @@ import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, T
 import { foldForSearch } from '../domain/text.js';
 import { hasRangeFilter, type TransactionFilter } from '../domain/transaction-filter.js';
 import { compileOnce } from './compile-once.js';
+import { CompiledByQuery } from './compiled-by-query.js';
 import { whereFilter } from './filter-conditions.js';
 import type { DialectQuirks, TrigramSearch } from './dialect-quirks.js';
 import { totalsAnswer, totalsCount } from './report-totals.js';
@@ -58,13 +59,21 @@ type PageSelect = AliasableExpression<TransactionRow> & Compilable<TransactionRo
  * these operations.
  */
 export class Queries {
+  /** The list's statements, compiled once per query value (see CompiledByQuery). */
+  private readonly compiled = new CompiledByQuery();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly quirks: DialectQuirks,
   ) {}
 
   listPage(query: TransactionQuery): CompiledQuery<TransactionRow> {
-    return this.pageSelect(query).compile();
+    return this.compiled.get('listPage', query, () => this.pageSelect(query).compile());
+  }
+
+  /** SQLite: the page's rows as their stored JSON (row_json, migration 0006), through listPageAs. */
+  storedJsonPage(query: TransactionQuery): CompiledQuery<{ row: string }> {
+    return this.compiled.get('storedJsonPage', query, () => this.listPageAs(query, sql<string>`row_json`, { rowJson: true }));
   }
 
   /**
@@ -169,7 +178,7 @@ export class Queries {
   }
 
   countMatching(query: TransactionQuery): CompiledQuery<CountRow> {
-    return this.countSelect(query).compile() as CompiledQuery<CountRow>;
+    return this.compiled.get('countMatching', query, () => this.countSelect(query).compile() as CompiledQuery<CountRow>);
   }
 
   /**
@@ -179,6 +188,10 @@ export class Queries {
    * is one row whose page columns are NULL (id among them, which a stored row never has).
    */
   listPageWithTotal(query: TransactionQuery): CompiledQuery<PageRowWithTotal> {
+    return this.compiled.get('listPageWithTotal', query, () => this.pageWithTotal(query));
+  }
+
+  private pageWithTotal(query: TransactionQuery): CompiledQuery<PageRowWithTotal> {
     let builder = this.db
       .selectFrom(this.countSelect(query).as('c'))
       .leftJoin(this.pageSelect(query).as('p'), (join) => join.onTrue())
@@ -194,6 +207,10 @@ export class Queries {
    * row at least: an empty page (or limit 0) is one row whose page columns are NULL (or absent).
    */
   pageInSnapshot(query: TransactionQuery, withTotal: boolean): CompiledQuery<SnapshotPageRow> {
+    return this.compiled.get(withTotal ? 'pageInSnapshotWithTotal' : 'pageInSnapshot', query, () => this.snapshotPage(query, withTotal));
+  }
+
+  private snapshotPage(query: TransactionQuery, withTotal: boolean): CompiledQuery<SnapshotPageRow> {
     const snapshotId = this.quirks.snapshotId;
     if (snapshotId === undefined) throw new Error('pageInSnapshot needs an engine whose quirks name the snapshot');
     const head = this.db.selectNoFrom([snapshotId().as('snapshot'), withTotal ? this.countSelect(query).as('total') : sql<null>`NULL`.as('total')]);

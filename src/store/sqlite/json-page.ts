@@ -112,5 +112,5 @@ export function transactionsJsonArray(rows: readonly string[]): string {
  * columns: read rather than written per request.
  */
 export function listStoredJsonPage(queries: Queries, query: TransactionQuery): CompiledQuery<{ row: string }> {
-  return queries.listPageAs(query, sql<string>`row_json`, { rowJson: true });
+  return queries.storedJsonPage(query);
 }
