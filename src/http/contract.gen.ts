@@ -781,7 +781,8 @@ export interface paths {
         /**
          * Which transactions a rule, saved or not, would change; writes nothing
          * @description Give a saved rule's `ruleId` (400 naming `ruleId` when no rule has it) or an unsaved
-         *     `rule`, exactly one. The rule is considered
+         *     `rule`, exactly one. It writes nothing, so a read-only token may ask it although it is a
+         *     POST (`x-writes: false`: the rule travels in the body). The rule is considered
          *     alone (as if it were the only rule), over the same transactions `applyRules` would
          *     consider with the same `scope` and `overwriteManual`; a transaction already in the rule's
          *     category is not a change. Answers how many would change and a page of them (by id), as

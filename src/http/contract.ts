@@ -21,6 +21,11 @@ export interface OperationSpec {
   body?: { required: boolean; schema: JsonSchema };
   /** The body is a file (a statement), not JSON: it reaches the handler as a stream (statement-body.ts). */
   fileBody?: boolean;
+  /**
+   * Whether it may change data, so needs a token that may write: every method but GET, HEAD and
+   * OPTIONS, unless the contract marks the operation `x-writes: false` (a POST that only reads).
+   */
+  writes: boolean;
   /** Response body schemas by status code, for serialisation. */
   responses: Record<string, JsonSchema>;
 }
@@ -35,6 +40,9 @@ export function loadContract(): OpenApiDocument {
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
+/** Methods that never change data (a read-only token may use them on any operation). */
+export const READ_METHODS = new Set(['get', 'head', 'options']);
 
 /** Every operation of the contract with its `$ref`s resolved, ready to build validators from. */
 export function contractOperations(document: OpenApiDocument = loadContract()): OperationSpec[] {
@@ -62,6 +70,7 @@ export function contractOperations(document: OpenApiDocument = loadContract()): 
           ? { required: (operation.requestBody as JsonSchema).required === true, schema: bodySchema }
           : undefined,
         responses,
+        writes: operation['x-writes'] === false ? false : !READ_METHODS.has(method),
         ...(content && !content['application/json'] ? { fileBody: true } : {}),
       });
     }

@@ -32,7 +32,7 @@ export function registerOperations(
       method: operation.method as 'GET',
       url: toRouterPath(operation.path),
       schema: { response: operation.responses },
-      config: { fileBody: operation.fileBody === true },
+      config: { fileBody: operation.fileBody === true, writes: operation.writes },
       handler: (request, reply) => {
         const input = validate({
           query: request.query as ParsedQuery,

@@ -202,5 +202,13 @@ describeEachEngine('HTTP rules', ({ freshStore }) => {
     assert.deepEqual(await state(app, headers), before);
     assert.equal((await call(app, 'GET', '/rules', undefined, headers)).status, 200);
     assert.equal((await call(app, 'GET', '/rules/suggestions', undefined, headers)).status, 200);
+    // A preview is a POST that writes nothing (x-writes: false): a read-only token may ask it.
+    const preview = await call(app, 'POST', '/rules/preview', { ruleId: 1 }, headers);
+    assert.equal(preview.status, 200, preview.text);
+    const full = await new TokensService(store).create('laptop', { readOnly: false });
+    assert.deepEqual(preview.body, (await call(app, 'POST', '/rules/preview', { ruleId: 1 }, { authorization: `Bearer ${full.token}` })).body);
+    assert.ok((preview.body as { count: number }).count > 0);
+    assert.equal((await call(app, 'POST', '/rules/preview', {}, headers)).status, 400, 'validated like any request');
+    assert.deepEqual(await state(app, headers), before);
   });
 });

@@ -1,10 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenAuthenticator } from '../../services/token-authenticator.js';
+import { READ_METHODS } from '../contract.js';
 import { sendProblem } from '../problems.js';
 import { isWebAppPath } from '../web-app.js';
 
-/** Methods a read-only token may use. */
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The operation may change data, so a read-only token is refused (contract.ts `writes`). */
+    writes?: boolean;
+  }
+}
+
+/**
+ * Whether a request needs a token that may write: as the contract says of its operation (a POST
+ * marked `x-writes: false` only reads); for a path or method it does not define (answered 404
+ * or 405 after this), by the method.
+ */
+function needsWrite(request: FastifyRequest): boolean {
+  const writes = request.routeOptions.config.writes;
+  return typeof writes === 'boolean' ? writes : !READ_METHODS.has(request.method.toLowerCase());
+}
 
 /**
  * Paths that never need a token: /healthz for probes, and the contract, its docs page and the
@@ -27,7 +42,7 @@ export function registerAuthentication(app: FastifyInstance, authenticator: Toke
       case 'open':
         return;
       case 'granted':
-        if (outcome.token.readOnly && !READ_METHODS.has(request.method)) {
+        if (outcome.token.readOnly && needsWrite(request)) {
           reply.header('www-authenticate', `${CHALLENGE}, error="insufficient_scope"`);
           return sendProblem(reply, 403, `the token "${outcome.token.name}" is read-only; ${request.method} needs a token made without --read-only`, [
             { in: 'header', name: 'authorization', message: 'is a read-only token' },

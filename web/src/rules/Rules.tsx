@@ -101,7 +101,7 @@ export function Rules({ readOnly, retryTick }: Props) {
           </button>
         )}
       </header>
-      {readOnly && <p class="note">This token is read-only: the rules are shown, not changed (and previews, which are asked with POST, are not available).</p>}
+      {readOnly && <p class="note">This token is read-only: the rules are shown, not changed.</p>}
       {source.failed && (
         <p class="field-error" role="alert">
           The rules could not be read; Moneta did not answer.
