@@ -224,7 +224,7 @@ async function fuzz(app: FastifyInstance, world: World, total: number, label: st
     { numRuns: Math.floor(total / 2) },
   );
   const seconds = (Date.now() - started) / 1000;
-  // The README quotes this line.
+  // docs/reliability.md quotes this line.
   console.log(
     `contract fuzzing [${label}]: ${valid + invalid} requests (${valid} valid, ${invalid} mutated) over ${operations.length} operations, ` +
       `0 failures, ${seconds.toFixed(0)} s (${Math.round((valid + invalid) / seconds)} requests/s)`,

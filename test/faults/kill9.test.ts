@@ -125,7 +125,7 @@ async function crashLoop(engine: Engine): Promise<void> {
     await server.stop();
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  // The README quotes this line.
+  // docs/reliability.md quotes this line.
   console.log(
     `kill -9 [${engine.name}]: ${engine.iterations} iterations, ${ledger.acknowledged} writes acknowledged ` +
       `(${ledger.acknowledgedCreates} creates, ${ledger.acknowledgedUpdates} updates), ${lost.length} lost, ` +
