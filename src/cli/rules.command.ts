@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
-import type { Rule } from '../domain/rules/rule.js';
+import { unusableRulePattern, type Rule } from '../domain/rules/rule.js';
 import type { RuleInput } from '../domain/rules/rule-input.js';
 import { RulesService } from '../services/rules.service.js';
 import { addStoreOptions, printTable, say, UsageError, withStore } from './cli-support.js';
@@ -119,7 +119,10 @@ function positive(name: string, text: string): number {
 function conditions(rule: Rule): string {
   const parts: string[] = [];
   if (rule.descriptionContains !== null) parts.push(`description contains ${JSON.stringify(rule.descriptionContains)}`);
-  if (rule.descriptionMatches !== null) parts.push(`description matches /${rule.descriptionMatches}/`);
+  if (rule.descriptionMatches !== null) {
+    const unusable = unusableRulePattern(rule);
+    parts.push(`description matches /${rule.descriptionMatches}/${unusable === null ? '' : ` (matches nothing: the pattern ${unusable})`}`);
+  }
   if (rule.minValue !== null) parts.push(`value >= ${rule.minValue}`);
   if (rule.maxValue !== null) parts.push(`value <= ${rule.maxValue}`);
   if (rule.bank !== null) parts.push(`bank ${rule.bank}`);

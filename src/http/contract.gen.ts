@@ -704,8 +704,9 @@ export interface paths {
         /**
          * Add a categorisation rule
          * @description At least one condition is needed. `descriptionContains` is a literal text and
-         *     `descriptionMatches` a regular expression (case-insensitive, Unicode; constructs that can
-         *     take exponential time are refused); give one of them at most. Both compare with the
+         *     `descriptionMatches` a regular expression in RE2 syntax (case-insensitive, Unicode; matched
+         *     in time linear in the description, so no pattern can stall the server; lookaround and
+         *     backreferences are refused); give one of them at most. Both compare with the
          *     description folded (case and accents ignored). The rule applies after the rules of the same
          *     or higher `priority` (default 0) and before those of lower priority; `reorderRules` sets the
          *     whole order. It changes no existing transaction: see `applyRules`.
@@ -1444,7 +1445,7 @@ export interface components {
              *     length counted in Unicode NFC.
              */
             descriptionContains?: string;
-            /** @description A regular expression the folded description must match (flags i and u). */
+            /** @description A regular expression (RE2 syntax, case-insensitive) the folded description must match anywhere. */
             descriptionMatches?: string;
             /** @description The value must be at least this. */
             minValue?: components["schemas"]["RuleValue"];

@@ -1,6 +1,6 @@
 import { checkedCategoryName, checkedName } from '../bank-rules.js';
 import { invalidField, type FieldLocation } from '../errors.js';
-import { patternProblem } from './regex-safety.js';
+import { patternProblem } from './rule-pattern.js';
 import type { NewRule } from './rule.js';
 
 /** A rule as typed on the command line: numbers still text. */

@@ -1,5 +1,5 @@
 import { foldForMatching } from '../matching-text.js';
-import { patternProblem } from './regex-safety.js';
+import { PatternSet, patternProblem } from './rule-pattern.js';
 
 /** A categorisation rule as stored. Conditions that are null do not restrict. */
 export interface Rule {
@@ -7,7 +7,7 @@ export interface Rule {
   category: string;
   /** Matched literally against the folded description (case and accents ignored). */
   descriptionContains: string | null;
-  /** A regular expression (flags i and u) matched against the folded description. */
+  /** A regular expression (RE2 syntax, case-insensitive) matched against the folded description. */
   descriptionMatches: string | null;
   minValue: number | null;
   maxValue: number | null;
@@ -25,59 +25,49 @@ export interface RuleSubject {
   bank?: string | null;
 }
 
-export interface CompiledRule {
-  rule: Rule;
-  matches(subject: RuleSubject, foldedDescription: string): boolean;
-}
-
 /** Highest priority first, then lower id: the order rules are tried in. */
 export function compareRules(a: Rule, b: Rule): number {
   return b.priority - a.priority || a.id - b.id;
 }
 
-export function compileRule(rule: Rule): CompiledRule {
-  const needle = rule.descriptionContains === null ? null : foldForMatching(rule.descriptionContains);
-  const pattern = rule.descriptionMatches === null ? null : compilePattern(rule.descriptionMatches);
-  return {
-    rule,
-    matches(subject, folded) {
-      if (rule.bank !== null && subject.bank !== rule.bank) return false;
-      if (rule.minValue !== null && !(subject.value >= rule.minValue)) return false;
-      if (rule.maxValue !== null && !(subject.value <= rule.maxValue)) return false;
-      if (needle !== null && !folded.includes(needle)) return false;
-      if (pattern !== null && !pattern.test(folded)) return false;
-      return true;
-    },
-  };
-}
-
-/**
- * The pattern is folded the same way as the text where that is safe (accents removed; case is
- * left to the i flag, since lower-casing would turn \S into \s).
- */
-export function compilePattern(source: string): RegExp {
-  const problem = patternProblem(source);
-  if (problem) throw new Error(`unsafe pattern reached the matcher: ${problem}`);
-  return new RegExp(source.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC'), 'iu');
+/** Why a stored rule's pattern matches nothing, or null when it is usable. */
+export function unusableRulePattern(rule: Pick<Rule, 'descriptionMatches'>): string | null {
+  return rule.descriptionMatches === null ? null : patternProblem(rule.descriptionMatches);
 }
 
 /** An ordered, compiled set of rules: the first match decides. */
 export class RuleSet {
-  private readonly compiled: CompiledRule[];
+  private readonly rules: { rule: Rule; needle: string | null; pattern: number | null }[];
+  private readonly patterns: PatternSet;
 
   constructor(rules: readonly Rule[]) {
-    this.compiled = [...rules].sort(compareRules).map(compileRule);
+    // A stored pattern RE2 refuses (saved by an older Moneta) is left out of the set: its rule
+    // matches nothing instead of stopping every import; unusableRulePattern says why.
+    this.patterns = new PatternSet(rules.flatMap((rule) => (rule.descriptionMatches === null ? [] : [rule.descriptionMatches])));
+    this.rules = [...rules].sort(compareRules).map((rule) => ({
+      rule,
+      needle: rule.descriptionContains === null ? null : foldForMatching(rule.descriptionContains),
+      pattern: rule.descriptionMatches === null ? null : this.patterns.idOf(rule.descriptionMatches),
+    }));
   }
 
   get size(): number {
-    return this.compiled.length;
+    return this.rules.length;
   }
 
   /** The first matching rule, or null. */
   match(subject: RuleSubject): Rule | null {
-    if (this.compiled.length === 0) return null;
+    if (this.rules.length === 0) return null;
     const folded = foldForMatching(subject.description);
-    for (const candidate of this.compiled) if (candidate.matches(subject, folded)) return candidate.rule;
+    let matchedPatterns: readonly number[] | undefined;
+    for (const { rule, needle, pattern } of this.rules) {
+      if (rule.bank !== null && subject.bank !== rule.bank) continue;
+      if (rule.minValue !== null && !(subject.value >= rule.minValue)) continue;
+      if (rule.maxValue !== null && !(subject.value <= rule.maxValue)) continue;
+      if (needle !== null && !folded.includes(needle)) continue;
+      if (pattern !== null && !(matchedPatterns ??= this.patterns.matching(folded)).includes(pattern)) continue;
+      return rule;
+    }
     return null;
   }
 }
