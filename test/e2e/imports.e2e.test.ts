@@ -13,7 +13,8 @@ describeEachEngine('imports through a generated client against moneta serve', ({
     const bank = await runCli(['banks', 'add', 'ing', 'ING', '--db', db]);
     assert.equal(bank.code, 0, bank.stderr);
     const server = await spawnServer(['--db', db, '--workers', '1']);
-    const client = createClient<paths>({ baseUrl: server.baseUrl });
+    // Content-Type on every request: a POST without a body (undoImport) must still say JSON.
+    const client = createClient<paths>({ baseUrl: server.baseUrl, headers: { 'content-type': 'application/json' } });
     // The statement travels as it is: the client's JSON serialiser is bypassed for this body.
     const upload = (dryRun: boolean) =>
       client.POST('/imports', {

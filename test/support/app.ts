@@ -36,7 +36,11 @@ export async function call(
     method: method as 'GET',
     url,
     payload: payload === undefined ? undefined : isRaw ? (payload as string) : JSON.stringify(payload),
-    headers: payload !== undefined && !isRaw && !('content-type' in headers) ? { 'content-type': 'application/json', ...headers } : headers,
+    // A JSON body says so; so does a write without a body, as every client must (a write without a
+    // Content-Type a form cannot send is refused: http/security/cross-site.ts).
+    headers: !('content-type' in headers) && ((payload !== undefined && !isRaw) || (payload === undefined && !['GET', 'HEAD', 'OPTIONS'].includes(method)))
+      ? { 'content-type': 'application/json', ...headers }
+      : headers,
   });
   let body: unknown = undefined;
   if (response.body !== '') {

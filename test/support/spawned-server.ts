@@ -100,7 +100,8 @@ export async function request(baseUrl: string, method: string, path: string, pay
   const started = performance.now();
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: payload === undefined ? {} : { 'content-type': 'application/json' },
+    // A write without a body says JSON too, as every client must (http/security/cross-site.ts).
+    headers: payload === undefined && (method === 'GET' || method === 'HEAD') ? {} : { 'content-type': 'application/json' },
     body: payload === undefined ? undefined : JSON.stringify(payload),
     signal: AbortSignal.timeout(timeoutMs),
   });

@@ -9,7 +9,7 @@ describe('web: the import report', () => {
     assert.equal(contentTypeFor('jan.CSV'), 'text/csv');
     assert.equal(contentTypeFor('bank.qfx'), 'application/x-ofx');
     assert.equal(contentTypeFor('camt.xml'), 'application/xml');
-    assert.equal(contentTypeFor('statement.sta'), 'text/plain');
+    assert.equal(contentTypeFor('statement.sta'), 'application/octet-stream', 'never text/plain: a form could send it');
     assert.equal(contentTypeFor('export.json'), 'application/octet-stream');
     assert.equal(contentTypeFor('no-extension'), 'application/octet-stream');
   });

@@ -4,6 +4,7 @@ import { TokenAuthenticator } from '../../services/token-authenticator.js';
 import type { Store } from '../../store/store.js';
 import { registerAuthentication } from './authentication.js';
 import { registerCors } from './cors.js';
+import { registerCrossSiteCheck } from './cross-site.js';
 import { registerHostAllowlist } from './host-allowlist.js';
 import { DEFAULT_LIMITS, type LimitOptions } from '../../config/limits.js';
 import { limitServerOptions, registerLimits } from './limits.js';
@@ -31,7 +32,7 @@ export function securityServerOptions(options: SecurityOptions = {}): FastifyHtt
   return limitServerOptions(resolvedLimits(options));
 }
 
-/** Registered before the routes, in order: limits, CORS, Host check, authentication. Answers the authenticator (its cache is forgotten on token changes). */
+/** Registered before the routes, in order: limits, CORS, Host check, cross-site check, authentication. Answers the authenticator (its cache is forgotten on token changes). */
 export async function registerSecurity(
   app: FastifyInstance,
   store: Pick<Store, 'tokens'>,
@@ -41,6 +42,7 @@ export async function registerSecurity(
   await registerLimits(app, resolvedLimits(options));
   if (options.corsOrigins && options.corsOrigins.length > 0) registerCors(app, options.corsOrigins);
   if (options.allowedHosts !== false) registerHostAllowlist(app, options.allowedHosts ?? []);
+  registerCrossSiteCheck(app, options.corsOrigins ?? []);
   const authenticator = new TokenAuthenticator(store, { cacheMs: options.tokenCacheMs, requireToken: options.requireToken, now });
   registerAuthentication(app, authenticator);
   return authenticator;

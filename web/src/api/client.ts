@@ -25,6 +25,9 @@ const auth: Middleware = {
   onRequest({ request }) {
     const token = savedToken();
     if (token) request.headers.set('authorization', `Bearer ${token}`);
+    // A write without a body still says JSON: the server refuses a write whose Content-Type a web
+    // form could have sent (cross-site request forgery), and a bodiless one has none.
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !request.headers.has('content-type')) request.headers.set('content-type', 'application/json');
     return request;
   },
   async onResponse({ request, response }) {

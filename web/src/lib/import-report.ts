@@ -10,13 +10,16 @@ export const REPORT_PAGE_SIZE = 100;
 
 const MAX_FILE_NAME = 255;
 
-/** The statement's Content-Type, from its name (the server recognises the format from the content either way). */
-export function contentTypeFor(fileName: string): 'text/csv' | 'application/x-ofx' | 'application/xml' | 'text/plain' | 'application/octet-stream' {
+/**
+ * The statement's Content-Type, from its name (the server recognises the format from the content
+ * either way). Never text/plain: a web form can send that, so the server refuses it on a write
+ * without a token (cross-site request forgery); QIF and MT940 go as application/octet-stream.
+ */
+export function contentTypeFor(fileName: string): 'text/csv' | 'application/x-ofx' | 'application/xml' | 'application/octet-stream' {
   const extension = /\.([^.]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
   if (extension === 'csv') return 'text/csv';
   if (extension === 'ofx' || extension === 'qfx') return 'application/x-ofx';
   if (extension === 'xml') return 'application/xml';
-  if (extension === 'qif' || extension === 'sta' || extension === 'mt940' || extension === 'txt') return 'text/plain';
   return 'application/octet-stream';
 }
 
