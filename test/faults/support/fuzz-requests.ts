@@ -63,7 +63,8 @@ function render(operation: OperationSpec, parts: Parts, extra: Pick<FuzzRequest,
     payload = JSON.stringify(parts.body.json);
     body = parts.body.json;
   } else if (parts.body) payload = parts.body.raw;
-  if (payload !== undefined) headers['content-type'] = parts.contentType ?? 'application/json';
+  // A POST says JSON even without a body, as the contract asks of every client (cross-site writes).
+  if (payload !== undefined || operation.method.toLowerCase() === 'post') headers['content-type'] = parts.contentType ?? 'application/json';
   const query: Record<string, string> = {};
   for (const [name, value] of parts.query) {
     try {
