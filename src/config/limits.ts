@@ -14,8 +14,13 @@ export interface LimitOptions {
   maxInFlightPerClient: number;
   /** Of those, on one connection (pipelined requests). */
   maxInFlightPerConnection: number;
-  /** Event-loop delay above which new requests get 503 with Retry-After (0: not checked). */
+  /**
+   * Event-loop delay above which new requests get 503 with Retry-After (0: not checked), while
+   * `shedBusyInFlight` or more requests are in flight (http/security/load-shedding.ts).
+   */
   maxEventLoopDelayMs: number;
+  /** Requests in flight from which a slow event loop is this server's own backlog, not other work on the machine. */
+  shedBusyInFlight: number;
   /** Per-client rate limit (by remote address); undefined: none. */
   rateLimit?: { max: number; windowMs: number };
 }
@@ -30,6 +35,7 @@ export const DEFAULT_LIMITS: LimitOptions = {
   maxInFlightPerClient: 64,
   maxInFlightPerConnection: 8,
   maxEventLoopDelayMs: 1000,
+  shedBusyInFlight: 16,
 };
 
 /** How long a server process reuses the API token list before reading it again (`--token-cache`). */

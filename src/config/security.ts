@@ -55,6 +55,7 @@ export function securityConfig(flags: SecurityFlags, env: Env, integer: IntegerR
     importLimit: integer('--import-limit', flags.importLimit ?? env.MONETA_IMPORT_LIMIT, 100 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
     tokenCacheMs: integer('--token-cache', flags.tokenCache ?? env.MONETA_TOKEN_CACHE_MS, DEFAULT_TOKEN_CACHE_MS, 0, 60_000),
     limits: {
+      shedBusyInFlight: DEFAULT_LIMITS.shedBusyInFlight,
       maxHeaderBytes: integer('--max-header-size', flags.maxHeaderSize ?? env.MONETA_MAX_HEADER_SIZE, DEFAULT_LIMITS.maxHeaderBytes, 1024, 1024 * 1024),
       maxUrlLength: integer('--max-url-length', flags.maxUrlLength ?? env.MONETA_MAX_URL_LENGTH, DEFAULT_LIMITS.maxUrlLength, 256, 1024 * 1024),
       requestTimeoutMs: integer('--request-timeout', flags.requestTimeout ?? env.MONETA_REQUEST_TIMEOUT_MS, DEFAULT_LIMITS.requestTimeoutMs, 100, 3_600_000),

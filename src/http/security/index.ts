@@ -8,6 +8,7 @@ import { registerCrossSiteCheck } from './cross-site.js';
 import { registerHostAllowlist } from './host-allowlist.js';
 import { DEFAULT_LIMITS, type LimitOptions } from '../../config/limits.js';
 import { limitServerOptions, registerLimits } from './limits.js';
+import type { DelaySampler } from './load-shedding.js';
 
 export interface SecurityOptions {
   /**
@@ -22,6 +23,8 @@ export interface SecurityOptions {
   /** Refuse every request while no token exists (the server listens beyond loopback). */
   requireToken?: boolean;
   limits?: Partial<LimitOptions>;
+  /** Replaces Node's event-loop delay histogram for load shedding (tests read it with app.loadShedder.update()). */
+  delaySampler?: DelaySampler;
 }
 
 export function resolvedLimits(options: SecurityOptions = {}): LimitOptions {
@@ -39,7 +42,7 @@ export async function registerSecurity(
   options: SecurityOptions = {},
   now?: () => number,
 ): Promise<TokenAuthenticator> {
-  await registerLimits(app, resolvedLimits(options));
+  await registerLimits(app, resolvedLimits(options), options.delaySampler);
   if (options.corsOrigins && options.corsOrigins.length > 0) registerCors(app, options.corsOrigins);
   if (options.allowedHosts !== false) registerHostAllowlist(app, options.allowedHosts ?? []);
   registerCrossSiteCheck(app, options.corsOrigins ?? []);

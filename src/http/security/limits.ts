@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
-import underPressure from '@fastify/under-pressure';
 import type { Server } from 'node:http';
 import type { FastifyHttpOptions, FastifyInstance, FastifyRequest } from 'fastify';
 import { rawResponse } from '../node-answers.js';
-import { problem, sendProblem } from '../problems.js';
+import { sendProblem } from '../problems.js';
 import { isWebAppPath } from '../web-app.js';
 import type { LimitOptions } from '../../config/limits.js';
+import { eventLoopSampler, LoadShedder, type DelaySampler } from './load-shedding.js';
 
 const RETRY_AFTER_SECONDS = 1;
 
@@ -18,6 +18,10 @@ declare module 'fastify' {
      * answers 503 in its own contract shape (a problem body there failed its 503 serialiser: 500).
      */
     overload: string | null;
+  }
+  interface FastifyInstance {
+    /** Load shedding on event-loop delay, or null when off (tests call its update()). */
+    loadShedder: LoadShedder | null;
   }
 }
 
@@ -71,10 +75,23 @@ function answerClientError(this: FastifyInstance, error: Error & { code?: string
   socket.destroy(error);
 }
 
-/** Hooks that refuse work early: overload first (cheapest), then the rate limit, then URL length. */
-export async function registerLimits(app: FastifyInstance, limits: LimitOptions): Promise<void> {
+/**
+ * Hooks that refuse work early: overload first (cheapest), then the rate limit, then URL length.
+ * `sampler` replaces Node's event-loop histogram in tests.
+ */
+export async function registerLimits(app: FastifyInstance, limits: LimitOptions, sampler?: DelaySampler): Promise<void> {
   let inFlight = 0;
   app.decorateRequest('overload', null);
+  const shedder = limits.maxEventLoopDelayMs > 0 ? new LoadShedder({ maxDelayMs: limits.maxEventLoopDelayMs, busyInFlight: limits.shedBusyInFlight, sampler: sampler ?? eventLoopSampler() }) : null;
+  app.decorate('loadShedder', shedder);
+  if (shedder) {
+    // Read once a second; a test's own sampler is read when the test says.
+    const timer = sampler ? undefined : setInterval(() => shedder.update(), 1000).unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      shedder.close();
+    });
+  }
   const perClient = new Map<string, number>();
   const perConnection = new WeakMap<object, number>();
   app.addHook('onRequest', async (request, reply) => {
@@ -89,7 +106,11 @@ export async function registerLimits(app: FastifyInstance, limits: LimitOptions)
           ? `${ofClient} requests from this client are being handled, the limit per client`
           : ofConnection >= limits.maxInFlightPerConnection
             ? `${ofConnection} requests on this connection are being handled, the limit per connection`
-            : undefined;
+            : // The app's own files (and / redirecting to them) are small reads from disk: refused,
+              // the browser shows a blank page; served, the app loads and shows its retry banner.
+              isWebAppPath(request.url.split('?')[0] ?? '')
+              ? undefined
+              : (shedder?.refusal(inFlight) ?? undefined);
     if (refusal !== undefined) {
       const detail = `${refusal}; try again shortly`;
       if (tellsHealthCheck(request, detail)) return;
@@ -113,23 +134,6 @@ export async function registerLimits(app: FastifyInstance, limits: LimitOptions)
       ]);
     }
   });
-  if (limits.maxEventLoopDelayMs > 0) {
-    await app.register(underPressure, {
-      maxEventLoopDelay: limits.maxEventLoopDelayMs,
-      exposeStatusRoute: false,
-      pressureHandler: (request, reply, type) => {
-        const detail = `the server is overloaded (${type}); try again shortly`;
-        // Nothing returned: under-pressure lets the request go on, to the health check's own 503.
-        if (tellsHealthCheck(request, detail)) return undefined;
-        // The app's own files (and / redirecting to them) are small reads from disk: refused, the
-        // browser shows a blank page; served, the app loads and shows its retry banner for the API.
-        if (isWebAppPath(request.url.split('?')[0] ?? '')) return undefined;
-        reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).type('application/json; charset=utf-8');
-        // A non-null return is sent as the body (see under-pressure's handlePressure).
-        return problem(503, detail, String(request.id)) as unknown as undefined;
-      },
-    });
-  }
   if (limits.rateLimit) {
     const { max, windowMs } = limits.rateLimit;
     await app.register(rateLimit, {
