@@ -132,6 +132,31 @@ describeEachEngine(
       assert.deepEqual([detail.inList, detail.inTrash], [4, 0]);
     });
 
+    it('undoing one import of several moves only its rows: the imports before and after it, and rows added by hand, stay', async () => {
+      const app = await setup(await freshStore());
+      const statement = (month: string) => `Date,Description,Amount\n2024-${month}-01,RENT ${month},-700.00\n2024-${month}-02,SALARY ${month},2500.00\n`;
+      const importMonth = async (month: string) => {
+        const response = await importStatement(app, `bank=ing&fileName=${month}.csv`, statement(month));
+        assert.equal((response.body as { added: number }).added, 2, response.text);
+        return (response.body as { importId: number }).importId;
+      };
+      const january = await importMonth('01');
+      assert.equal((await call(app, 'POST', '/transactions', { date: '2024-02-15', description: 'BY HAND', value: -1 })).status, 201);
+      const february = await importMonth('02');
+      const march = await importMonth('03');
+      const descriptions = async () => ((await call(app, 'GET', '/transactions?limit=1000')).body as Array<{ description: string }>).map((row) => row.description);
+      const inList = async (importId: number) => ((await call(app, 'GET', `/imports/${importId}`)).body as { inList: number }).inList;
+
+      const undone = await call(app, 'POST', `/imports/${february}/undo`);
+      assert.deepEqual((undone.body as { deleted: number }).deleted, 2, undone.text);
+      assert.deepEqual(await descriptions(), ['RENT 01', 'SALARY 01', 'BY HAND', 'RENT 03', 'SALARY 03']);
+      assert.deepEqual(((await call(app, 'GET', '/manage/trash')).body as Array<{ transaction: { description: string } }>).map((entry) => entry.transaction.description), ['RENT 02', 'SALARY 02']);
+      assert.deepEqual([await inList(january), await inList(february), await inList(march)], [2, 0, 2]);
+
+      assert.equal(((await call(app, 'POST', `/imports/${january}/undo`)).body as { deleted: number }).deleted, 2);
+      assert.deepEqual(await descriptions(), ['BY HAND', 'RENT 03', 'SALARY 03'], 'the first import undone: the later one stays');
+    });
+
     it('a dry run writes nothing, not even the history entry', async () => {
       const app = await setup(await freshStore());
       const before = await visible(app);
