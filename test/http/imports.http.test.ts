@@ -157,6 +157,23 @@ describeEachEngine(
       assert.deepEqual(await descriptions(), ['BY HAND', 'RENT 03', 'SALARY 03'], 'the first import undone: the later one stays');
     });
 
+    it('the history lists every committed file with a transaction in it, duplicates only too; a file of invalid entries only has no id and is not listed', async () => {
+      const app = await setup(await freshStore());
+      const listed = async () => ((await call(app, 'GET', '/imports')).body as Array<{ id: number; fileName: string; added: number }> | undefined ?? []).map(({ id, fileName, added }) => ({ id, fileName, added }));
+      const added = (await importStatement(app, 'bank=ing&fileName=new.csv')).body as { outcome: string; importId?: number };
+      const duplicates = (await importStatement(app, 'bank=ing&fileName=again.csv')).body as { outcome: string; importId?: number; added: number };
+      assert.deepEqual([duplicates.outcome, duplicates.added, typeof duplicates.importId], ['imported', 0, 'number']);
+      const invalid = await importStatement(app, 'bank=ing&fileName=broken.csv&skipInvalid=true', 'Date,Description,Amount\n2024-13-01,Impossible month,-5.00\n2024-01-02,No amount,abc\n');
+      const report = invalid.body as { outcome: string; invalid: number; importId?: number };
+      assert.deepEqual([invalid.status, report.outcome, report.invalid, report.importId], [200, 'imported', 2, undefined], invalid.text);
+      const dryRun = (await importStatement(app, 'bank=ing&fileName=dry.csv&dryRun=true')).body as { importId?: number };
+      assert.equal(dryRun.importId, undefined);
+      assert.deepEqual(await listed(), [
+        { id: duplicates.importId, fileName: 'again.csv', added: 0 },
+        { id: added.importId, fileName: 'new.csv', added: 4 },
+      ]);
+    });
+
     it('a dry run writes nothing, not even the history entry', async () => {
       const app = await setup(await freshStore());
       const before = await visible(app);
