@@ -995,7 +995,9 @@ export interface components {
         /**
          * @description Chooses rows for a bulk operation: the filters of `GET /transactions` (TransactionFilter),
          *     combined with AND, at least one (an empty filter is refused, so "everything" is never
-         *     chosen by accident). `category: null` chooses the transactions without a category.
+         *     chosen by accident). `category: null` chooses the transactions without a category. As
+         *     everywhere a filter is taken, a `from` after `to` or a `minValue` above `maxValue` is a
+         *     400 naming `filter.from` or `filter.minValue`, and nothing changes.
          */
         SelectionFilter: {
             category?: components["schemas"]["TransactionFilter"]["category"];
