@@ -15,6 +15,7 @@ import { registerTokensCommand } from './tokens.command.js';
 import { registerTransactionsCommand } from './transactions.command.js';
 import { terminalSafe } from './terminal-text.js';
 
+/** Every `moneta` command. main.ts runs it on the process's arguments; tests walk its commands. */
 export function buildProgram(): Command {
   const program = new Command('moneta')
     .description('Moneta: a self-hosted personal finance server')
