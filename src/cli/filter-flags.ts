@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
-import { isRealDate } from '../domain/dates.js';
-import type { FilterFieldNames } from '../domain/transaction-filter.js';
+import { DomainError } from '../domain/errors.js';
+import { selectionFilterOf, transactionFilterOf, type FilterFieldNames, type FilterInput } from '../domain/filter-input.js';
+import type { TransactionFilter } from '../domain/transaction-filter.js';
 import { parseNumberParameter } from '../http/number-parameter.js';
-import type { FilterInput } from '../services/corrections.service.js';
 import { UsageError } from './cli-support.js';
 
 /**
  * The list's filters as command-line flags, shared by every command that chooses transactions
  * the way `GET /transactions` does (`moneta report ...`, `moneta transactions delete|recategorise`):
- * the same flags, the same help and the same messages everywhere.
+ * the same flags, the same help and the same messages everywhere. They are converted as a query's
+ * or a body's filter is (domain/filter-input.ts), naming the flags in problems.
  */
 export interface FilterFlags {
   category?: string;
@@ -22,7 +23,17 @@ export interface FilterFlags {
 }
 
 /** How a problem with the filter names its field here: by its flag. */
-export const FILTER_FLAG_NAMES: FilterFieldNames = { location: 'query', from: '--from', to: '--to', minValue: '--min-value', maxValue: '--max-value' };
+export const FILTER_FLAG_NAMES: FilterFieldNames = {
+  location: 'query',
+  filter: 'the filter flags',
+  category: '--category',
+  bank: '--bank',
+  description: '--description',
+  from: '--from',
+  to: '--to',
+  minValue: '--min-value',
+  maxValue: '--max-value',
+};
 
 export function addFilterOptions(command: Command): Command {
   return command
@@ -36,29 +47,46 @@ export function addFilterOptions(command: Command): Command {
     .option('--max-value <y>', 'value at most y');
 }
 
-/** The filter the flags name (the names as typed: the services normalise them), checked flag by flag. */
-export function filterOfFlags(flags: FilterFlags): FilterInput {
-  if (flags.category !== undefined && flags.uncategorised) throw new UsageError('choose one of --category and --uncategorised');
-  const filter: FilterInput = {};
-  if (flags.uncategorised) filter.category = null;
-  else if (flags.category !== undefined) filter.category = flags.category;
-  if (flags.bank !== undefined) filter.bank = flags.bank;
-  if (flags.description !== undefined) filter.description = flags.description;
-  if (flags.from !== undefined) filter.from = dateOf('--from', flags.from);
-  if (flags.to !== undefined) filter.to = dateOf('--to', flags.to);
-  if (flags.minValue !== undefined) filter.minValue = numberOf('--min-value', flags.minValue);
-  if (flags.maxValue !== undefined) filter.maxValue = numberOf('--max-value', flags.maxValue);
-  return filter;
+/** The filter a report reads by (domain/filter-input.ts); a bad one is a usage error naming its flag. */
+export function filterOfFlags(flags: FilterFlags): TransactionFilter {
+  const input = inputOfFlags(flags);
+  return asUsageError(() => transactionFilterOf(input, FILTER_FLAG_NAMES));
 }
 
-function dateOf(flag: string, text: string): string {
-  if (!isRealDate(text)) throw new UsageError(`${flag} must be a real calendar date written YYYY-MM-DD (got "${text}")`);
-  return text;
+/** The filter a bulk command changes rows by (checked as a JSON body's filter is), or null when no filter flag is given. */
+export function selectionFilterOfFlags(flags: FilterFlags): TransactionFilter | null {
+  const input = inputOfFlags(flags);
+  if (Object.keys(input).length === 0) return null;
+  return asUsageError(() => selectionFilterOf(input, FILTER_FLAG_NAMES));
+}
+
+/** The flags' text in the conversion's shape: only numbers are read here (as the API reads them). */
+function inputOfFlags(flags: FilterFlags): FilterInput {
+  if (flags.category !== undefined && flags.uncategorised) throw new UsageError('choose one of --category and --uncategorised');
+  const input: FilterInput = {};
+  if (flags.uncategorised) input.category = null;
+  else if (flags.category !== undefined) input.category = flags.category;
+  if (flags.bank !== undefined) input.bank = flags.bank;
+  if (flags.description !== undefined) input.description = flags.description;
+  if (flags.from !== undefined) input.from = flags.from;
+  if (flags.to !== undefined) input.to = flags.to;
+  if (flags.minValue !== undefined) input.minValue = numberOf('--min-value', flags.minValue);
+  if (flags.maxValue !== undefined) input.maxValue = numberOf('--max-value', flags.maxValue);
+  return input;
 }
 
 function numberOf(flag: string, text: string): number {
   const parsed = parseNumberParameter(text);
   if (!parsed.ok) throw new UsageError(`${flag} ${parsed.message} (got "${text}")`);
-  if (Math.abs(parsed.value) > 3.4028234663852886e38) throw new UsageError(`${flag} is outside the range of values (got "${text}")`);
   return parsed.value;
+}
+
+/** A filter the conversion refuses is a command line that was wrong: exit code 2. */
+function asUsageError<T>(convert: () => T): T {
+  try {
+    return convert();
+  } catch (error) {
+    if (error instanceof DomainError) throw new UsageError(error.message);
+    throw error;
+  }
 }

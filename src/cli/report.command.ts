@@ -1,14 +1,11 @@
 import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
-import { normaliseName } from '../domain/names.js';
 import { REPORT_PERIODS, type ReportPeriod } from '../domain/reports/periods.js';
-import { foldForSearch } from '../domain/text.js';
-import { checkFilterRanges, type TransactionFilter } from '../domain/transaction-filter.js';
-import { DomainError } from '../domain/errors.js';
+import type { TransactionFilter } from '../domain/transaction-filter.js';
 import { ReportsService } from '../services/reports.service.js';
 import type { Store } from '../store/store.js';
 import { addStoreOptions, UsageError, withStore } from './cli-support.js';
-import { addFilterOptions, FILTER_FLAG_NAMES, filterOfFlags, type FilterFlags } from './filter-flags.js';
+import { addFilterOptions, filterOfFlags, type FilterFlags } from './filter-flags.js';
 import { cashflowTable, categoriesTable, payeesTable, renderCsv, renderTable, totalsTable, type ReportTable } from './report-output.js';
 import { jsonForTerminal } from './terminal-text.js';
 
@@ -63,29 +60,15 @@ export function registerReportCommand(program: Command): void {
     if (spec.limit) command.option('--limit <n>', 'how many payees, 1 to 1000 (default 10)');
     addStoreOptions(command.option('--json', 'print JSON').option('--csv', 'print CSV')).action(async (flags: ReportFlags) => {
       if (flags.json && flags.csv) throw new UsageError('choose one of --json and --csv');
-      const filter = filterOf(flags);
+      const filter = filterOfFlags(flags);
       await withStore(flags, 'existing', async (store: Store) => {
-        const { json, table } = await spec.run(new ReportsService(store, FILTER_FLAG_NAMES), filter, flags);
+        const { json, table } = await spec.run(new ReportsService(store), filter, flags);
         if (flags.json) process.stdout.write(`${jsonForTerminal(json)}\n`);
         else if (flags.csv) process.stdout.write(renderCsv(table, process.stdout.isTTY === true));
         else process.stdout.write(renderTable(table));
       });
     });
   }
-}
-
-function filterOf(flags: ReportFlags): TransactionFilter {
-  const { category, description, ...rest } = filterOfFlags(flags);
-  const filter: TransactionFilter = { ...rest };
-  if (category !== undefined) filter.category = category === null ? null : normaliseName(category);
-  if (description !== undefined) filter.descriptionContains = foldForSearch(description);
-  try {
-    checkFilterRanges(filter, FILTER_FLAG_NAMES);
-  } catch (error) {
-    if (error instanceof DomainError) throw new UsageError(error.message);
-    throw error;
-  }
-  return filter;
 }
 
 function periodOf(flags: ReportFlags): ReportPeriod {

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
-import { CorrectionsService, type SelectionInput } from '../services/corrections.service.js';
+import type { TransactionSelection } from '../domain/transaction-filter.js';
+import { CorrectionsService } from '../services/corrections.service.js';
 import { addStoreOptions, printTable, say, UsageError, withStore } from './cli-support.js';
-import { addFilterOptions, filterOfFlags, type FilterFlags } from './filter-flags.js';
+import { addFilterOptions, selectionFilterOfFlags, type FilterFlags } from './filter-flags.js';
 
 interface SelectionFlags extends StoreFlags, FilterFlags {
   ids?: string;
@@ -21,11 +22,10 @@ function idsOf(text: string, flag: string): number[] {
   return ids.map(Number);
 }
 
-function selectionOf(flags: SelectionFlags): SelectionInput {
-  const filter = filterOfFlags(flags);
-  const hasFilter = Object.keys(filter).length > 0;
-  if ((flags.ids === undefined) === !hasFilter) throw new UsageError('choose transactions with --ids, or with filter flags (--category, --bank, ...), not both');
-  return flags.ids !== undefined ? { ids: idsOf(flags.ids, '--ids') } : { filter };
+function selectionOf(flags: SelectionFlags): TransactionSelection {
+  const filter = selectionFilterOfFlags(flags);
+  if ((flags.ids === undefined) === (filter === null)) throw new UsageError('choose transactions with --ids, or with filter flags (--category, --bank, ...), not both');
+  return filter === null ? { ids: idsOf(flags.ids ?? '', '--ids') } : { filter };
 }
 
 export function registerTransactionsCommand(program: Command): void {
@@ -64,7 +64,7 @@ export function registerTransactionsCommand(program: Command): void {
       if ((flags.set === undefined) === !flags.clear) throw new UsageError('say --set <category> or --clear');
       const selection = selectionOf(flags);
       await withStore(flags, 'existing', async (store) => {
-        const outcome = await new CorrectionsService(store).recategorise({ ...selection, category: flags.set ?? null, dryRun: flags.dryRun === true });
+        const outcome = await new CorrectionsService(store).recategorise(selection, { category: flags.set ?? null, dryRun: flags.dryRun === true });
         if (!outcome.dryRun) return say(`re-categorised ${outcome.changed} transaction(s)`);
         say(`would re-categorise ${outcome.changed} transaction(s); nothing was written. The first ${outcome.sample?.length ?? 0}:`);
         printTable(['ID', 'DATE', 'VALUE', 'CATEGORY', 'DESCRIPTION'], (outcome.sample ?? []).map((row) => [String(row.id), row.date, String(row.value), row.category ?? '', row.description]));

@@ -307,7 +307,8 @@ export interface paths {
         };
         /**
          * List the API tokens (never their secrets)
-         * @description Each token's name, whether it is read-only and when it was made, oldest first. The
+         * @description Each token's name, whether it is read-only and when it was made, ordered by name (by
+         *     code point: `Z` before `a`), the name `revokeToken` and `moneta tokens revoke` take. The
          *     secrets are not stored (only their SHA-256), so they can never be listed.
          */
         get: operations["listTokens"];
@@ -855,7 +856,10 @@ export interface paths {
         };
         /**
          * The imported files, most recent first
-         * @description Every committed import that added rows, by `moneta import` or `createImport`: file name,
+         * @description Every committed import (`outcome: imported`, by `moneta import` or `createImport`) of a
+         *     file with at least one transaction in it: one it added, or one it found stored already,
+         *     so a file of duplicates only is listed too, with 0 added. A dry run, a rejected file and a
+         *     file whose every entry was skipped or invalid are not. Each entry has its file name,
          *     format, bank, profile, when, and its counts. `X-Total-Count` is the number of imports.
          */
         get: operations["listImports"];
@@ -992,7 +996,9 @@ export interface components {
         /**
          * @description Chooses rows for a bulk operation: the filters of `GET /transactions` (TransactionFilter),
          *     combined with AND, at least one (an empty filter is refused, so "everything" is never
-         *     chosen by accident). `category: null` chooses the transactions without a category.
+         *     chosen by accident). `category: null` chooses the transactions without a category. As
+         *     everywhere a filter is taken, a `from` after `to` or a `minValue` above `maxValue` is a
+         *     400 naming `filter.from` or `filter.minValue`, and nothing changes.
          */
         SelectionFilter: {
             category?: components["schemas"]["TransactionFilter"]["category"];
@@ -1583,7 +1589,10 @@ export interface components {
             outcome: "imported" | "dry-run" | "rejected";
             /**
              * Format: int64
-             * @description The import history's id (`getImport`, `undoImport`) when rows were added.
+             * @description The import's id in the history (`listImports`, `getImport`, `undoImport`): present
+             *     when the import was committed with at least one transaction in its file, added or a
+             *     duplicate (a file of duplicates only has one too); absent for a dry run, a rejected
+             *     file, or a file whose every entry was skipped or invalid.
              */
             importId?: number;
             fileName: string;

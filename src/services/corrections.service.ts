@@ -1,27 +1,18 @@
 import { checkedCategoryName } from '../domain/bank-rules.js';
 import { USER_SOURCE } from '../domain/category-source.js';
-import { DomainError, invalidField } from '../domain/errors.js';
-import { foldForSearch } from '../domain/text.js';
+import { invalidField } from '../domain/errors.js';
 import type { TransactionRecord } from '../domain/transaction.js';
-import type { TransactionFilter, TransactionSelection } from '../domain/transaction-filter.js';
+import type { TransactionSelection } from '../domain/transaction-filter.js';
 import type { DeletedTransaction, RestoreResult } from '../domain/trash.js';
 import type { Store } from '../store/store.js';
 
-/** A selection as a request or the command line gives it: exactly one of the two. */
-export interface SelectionInput {
-  ids?: readonly number[];
-  filter?: FilterInput;
-}
-
-/** The list's filters as given (the description not folded yet, names not normalised). */
-export interface FilterInput {
-  category?: string | null;
-  bank?: string;
-  description?: string;
-  from?: string;
-  to?: string;
-  minValue?: number;
-  maxValue?: number;
+/** What a bulk re-categorisation sets, and how. */
+export interface RecategoriseChange {
+  /** The new category (created when new), or null to clear it. */
+  category: string | null;
+  /** With a filter: only the rows of this payee (the review inbox's groups). */
+  payee?: string;
+  dryRun?: boolean;
 }
 
 export interface RecategoriseOutcome {
@@ -38,6 +29,7 @@ export const SAMPLE_ROWS = 20;
 /**
  * Corrections: deleting into the trash, restoring, and bulk re-categorisation, by ids or by the
  * list's filters. One commit each; a bulk re-categorisation records the user as the source.
+ * Selections come converted and checked (a filter by domain/filter-input.ts, at each entry point).
  */
 export class CorrectionsService {
   constructor(
@@ -45,12 +37,11 @@ export class CorrectionsService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  delete(input: SelectionInput): Promise<number> {
-    return this.store.transactions.delete(selectionOf(input), this.now(), { reason: 'request' });
+  delete(selection: TransactionSelection): Promise<number> {
+    return this.store.transactions.delete(selection, this.now(), { reason: 'request' });
   }
 
-  async recategorise(input: SelectionInput & { category: string | null; payee?: string; dryRun?: boolean }): Promise<RecategoriseOutcome> {
-    const selection = selectionOf(input);
+  async recategorise(selection: TransactionSelection, input: RecategoriseChange): Promise<RecategoriseOutcome> {
     const category = input.category === null ? null : checkedCategoryName(input.category, 'body', 'category');
     if (input.payee !== undefined) return this.recategorisePayee(selection, input.payee, category, input.dryRun ?? false);
     if (input.dryRun) {
@@ -84,27 +75,4 @@ export class CorrectionsService {
   purgeExpired(retentionDays: number): Promise<number> {
     return this.store.trash.purge(this.now() - retentionDays * 24 * 60 * 60 * 1000);
   }
-}
-
-/** Exactly one of ids and filter; names in NFC, the description folded as the list folds it. */
-export function selectionOf(input: SelectionInput): TransactionSelection {
-  if ((input.ids === undefined) === (input.filter === undefined)) {
-    const message = 'send exactly one of ids and filter';
-    throw new DomainError('invalid', `ids, filter: ${message}`, [
-      { in: 'body', name: 'ids', message },
-      { in: 'body', name: 'filter', message },
-    ]);
-  }
-  if (input.ids !== undefined) return { ids: input.ids };
-  const raw = input.filter ?? {};
-  if (Object.keys(raw).length === 0) throw invalidField('body', 'filter', 'must name at least one filter; to choose every transaction say so with a filter');
-  const filter: TransactionFilter = {};
-  if (raw.category !== undefined) filter.category = raw.category === null ? null : checkedCategoryName(raw.category, 'body', 'filter.category');
-  if (raw.bank !== undefined) filter.bank = raw.bank;
-  if (raw.description !== undefined) filter.descriptionContains = foldForSearch(raw.description);
-  if (raw.from !== undefined) filter.from = raw.from;
-  if (raw.to !== undefined) filter.to = raw.to;
-  if (raw.minValue !== undefined) filter.minValue = raw.minValue;
-  if (raw.maxValue !== undefined) filter.maxValue = raw.maxValue;
-  return { filter };
 }

@@ -1,7 +1,7 @@
 import { categoryReport, cashflowReport, payeeReport, totalsReport, type CashflowReport, type CategoryReport, type PayeeReport } from '../domain/reports/reports.js';
 import type { ReportPeriod } from '../domain/reports/periods.js';
 import type { Totals } from '../domain/reports/report-parts.js';
-import { checkFilterRanges, QUERY_FILTER_NAMES, type FilterFieldNames, type TransactionFilter } from '../domain/transaction-filter.js';
+import type { TransactionFilter } from '../domain/transaction-filter.js';
 import type { Store } from '../store/store.js';
 import { ReportAnswers } from './report-answers.js';
 
@@ -9,15 +9,11 @@ import { ReportAnswers } from './report-answers.js';
  * Reports over the transactions a filter matches (issue 12): totals, per category and group,
  * cash flow per period, and the largest payees. Each reads one snapshot (one statement) and adds
  * up exactly (domain/reports/exact-sum.ts). Finished answers are remembered per data version
- * (ReportAnswers), so repeats cost a lookup and stay exact after every write. `names` says how
- * the caller names the filter's fields in a problem (query parameters by default; the command
- * line's flags).
+ * (ReportAnswers), so repeats cost a lookup and stay exact after every write. The filter comes
+ * checked (domain/filter-input.ts, at each entry point: query parameters, the command line).
  */
 export class ReportsService {
-  constructor(
-    private readonly store: Pick<Store, 'reports'>,
-    private readonly names: FilterFieldNames = QUERY_FILTER_NAMES,
-  ) {}
+  constructor(private readonly store: Pick<Store, 'reports'>) {}
 
   private readonly answers = new ReportAnswers();
 
@@ -41,9 +37,8 @@ export class ReportsService {
     return this.answer('payees', filter, limit, async () => payeeReport(await this.parts(filter, { month: false, category: false, description: true }), limit));
   }
 
-  /** Checks the filter, then reads the data version before the report (see ReportAnswers). */
+  /** Reads the data version before the report (see ReportAnswers). */
   private async answer<T>(report: string, filter: TransactionFilter, option: string | number | undefined, read: () => Promise<T>): Promise<T> {
-    checkFilterRanges(filter, this.names);
     const version = await this.store.reports.version();
     return this.answers.answer(version, reportKey(report, filter, option), read);
   }

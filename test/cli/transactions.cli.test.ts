@@ -58,6 +58,10 @@ describe('moneta transactions delete|restore|recategorise', () => {
       // Numbers are read as the API reads them: hexadecimal is not a value (it once meant 16).
       [['transactions', 'delete', '--min-value', '0x10'], /--min-value must be a number/],
       [['transactions', 'delete', '--category', 'Income', '--uncategorised'], /choose one of --category and --uncategorised/],
+      // Converted as every filter is (domain/filter-input.ts): a reversed range once deleted nothing and said so with exit code 0.
+      [['transactions', 'delete', '--from', '2024-02-02', '--to', '2024-02-01'], /--from must not be after --to/],
+      // An empty description would match every row: a bulk command refuses it, as the API's body does.
+      [['transactions', 'delete', '--description', ''], /--description must not be empty/],
       [['transactions', 'recategorise', '--ids', '1'], /say --set <category> or --clear/],
       [['transactions', 'recategorise', '--ids', '1', '--set', ' Food'], /category must not start or end with white space/],
     ];

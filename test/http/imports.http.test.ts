@@ -132,6 +132,48 @@ describeEachEngine(
       assert.deepEqual([detail.inList, detail.inTrash], [4, 0]);
     });
 
+    it('undoing one import of several moves only its rows: the imports before and after it, and rows added by hand, stay', async () => {
+      const app = await setup(await freshStore());
+      const statement = (month: string) => `Date,Description,Amount\n2024-${month}-01,RENT ${month},-700.00\n2024-${month}-02,SALARY ${month},2500.00\n`;
+      const importMonth = async (month: string) => {
+        const response = await importStatement(app, `bank=ing&fileName=${month}.csv`, statement(month));
+        assert.equal((response.body as { added: number }).added, 2, response.text);
+        return (response.body as { importId: number }).importId;
+      };
+      const january = await importMonth('01');
+      assert.equal((await call(app, 'POST', '/transactions', { date: '2024-02-15', description: 'BY HAND', value: -1 })).status, 201);
+      const february = await importMonth('02');
+      const march = await importMonth('03');
+      const descriptions = async () => ((await call(app, 'GET', '/transactions?limit=1000')).body as Array<{ description: string }>).map((row) => row.description);
+      const inList = async (importId: number) => ((await call(app, 'GET', `/imports/${importId}`)).body as { inList: number }).inList;
+
+      const undone = await call(app, 'POST', `/imports/${february}/undo`);
+      assert.deepEqual((undone.body as { deleted: number }).deleted, 2, undone.text);
+      assert.deepEqual(await descriptions(), ['RENT 01', 'SALARY 01', 'BY HAND', 'RENT 03', 'SALARY 03']);
+      assert.deepEqual(((await call(app, 'GET', '/manage/trash')).body as Array<{ transaction: { description: string } }>).map((entry) => entry.transaction.description), ['RENT 02', 'SALARY 02']);
+      assert.deepEqual([await inList(january), await inList(february), await inList(march)], [2, 0, 2]);
+
+      assert.equal(((await call(app, 'POST', `/imports/${january}/undo`)).body as { deleted: number }).deleted, 2);
+      assert.deepEqual(await descriptions(), ['BY HAND', 'RENT 03', 'SALARY 03'], 'the first import undone: the later one stays');
+    });
+
+    it('the history lists every committed file with a transaction in it, duplicates only too; a file of invalid entries only has no id and is not listed', async () => {
+      const app = await setup(await freshStore());
+      const listed = async () => ((await call(app, 'GET', '/imports')).body as Array<{ id: number; fileName: string; added: number }> | undefined ?? []).map(({ id, fileName, added }) => ({ id, fileName, added }));
+      const added = (await importStatement(app, 'bank=ing&fileName=new.csv')).body as { outcome: string; importId?: number };
+      const duplicates = (await importStatement(app, 'bank=ing&fileName=again.csv')).body as { outcome: string; importId?: number; added: number };
+      assert.deepEqual([duplicates.outcome, duplicates.added, typeof duplicates.importId], ['imported', 0, 'number']);
+      const invalid = await importStatement(app, 'bank=ing&fileName=broken.csv&skipInvalid=true', 'Date,Description,Amount\n2024-13-01,Impossible month,-5.00\n2024-01-02,No amount,abc\n');
+      const report = invalid.body as { outcome: string; invalid: number; importId?: number };
+      assert.deepEqual([invalid.status, report.outcome, report.invalid, report.importId], [200, 'imported', 2, undefined], invalid.text);
+      const dryRun = (await importStatement(app, 'bank=ing&fileName=dry.csv&dryRun=true')).body as { importId?: number };
+      assert.equal(dryRun.importId, undefined);
+      assert.deepEqual(await listed(), [
+        { id: duplicates.importId, fileName: 'again.csv', added: 0 },
+        { id: added.importId, fileName: 'new.csv', added: 4 },
+      ]);
+    });
+
     it('a dry run writes nothing, not even the history entry', async () => {
       const app = await setup(await freshStore());
       const before = await visible(app);

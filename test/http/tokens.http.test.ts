@@ -80,6 +80,15 @@ describeEachEngine(
       assert.equal((await call(app, 'GET', '/manage/tokens', undefined, bearer(token))).status, 200, 'no token left: the loopback server is open again');
     });
 
+    it('lists tokens by name (code point order), not by when they were made, as the contract says', async () => {
+      const app = await buildTestApp(await freshStore(), { security: { tokenCacheMs: 0 } });
+      const first = await create(app, 'zeta', false);
+      // Made in the reverse of their names' order: oldest first would list zeta first.
+      for (const name of ['alpha', 'Mid', '9-lives']) await create(app, name, true, bearer(first));
+      const listed = (await call(app, 'GET', '/manage/tokens', undefined, bearer(first))).body as Array<{ name: string }>;
+      assert.deepEqual(listed.map((token) => token.name), ['9-lives', 'Mid', 'alpha', 'zeta']);
+    });
+
     it('a server that requires a token and has none lets nobody make one over HTTP (401)', async () => {
       const store = await freshStore();
       const app = await buildTestApp(store, { security: { requireToken: true } });

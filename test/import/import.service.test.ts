@@ -142,14 +142,17 @@ describeEachEngine('ImportService', ({ freshStore }) => {
   it('gives imported rows without a category the category of the first matching rule; a category in the file wins', async () => {
     const store = await storeWithBank(freshStore);
     await store.rules.add({ category: 'Coffee', descriptionContains: 'coffee', descriptionMatches: null, minValue: null, maxValue: null, bank: null, priority: 0 });
-    await store.rules.add({ category: 'Eating out', descriptionContains: 'corner', descriptionMatches: null, minValue: null, maxValue: null, bank: 'ing', priority: 5 });
+    const corner = await store.rules.add({ category: 'Eating out', descriptionContains: 'corner', descriptionMatches: null, minValue: null, maxValue: null, bank: 'ing', priority: 5 });
     await runImport(store, statementFixture('generic-bom-crlf.csv'), { skipInvalid: true });
-    const byDescription = new Map((await allTransactions(store)).map((transaction) => [transaction.description, transaction.category]));
-    // "Coffee Corner, Main St" carries the category "Eating out" in the file itself.
-    assert.equal(byDescription.get('Coffee Corner, Main St'), 'Eating out');
+    const byDescription = new Map((await allTransactions(store)).map((transaction) => [transaction.description, transaction]));
+    // "Coffee Corner, Main St" carries the category "Eating out" in the file itself: the import's, not the rule's.
+    assert.deepEqual([byDescription.get('Coffee Corner, Main St')?.category, byDescription.get('Coffee Corner, Main St')?.categorySource], ['Eating out', 'import']);
+    assert.deepEqual([byDescription.get('Refund web shop')?.category, byDescription.get('Refund web shop')?.categorySource], [null, null], 'no category, no rule: no source');
     const { rows } = await runImport(store, importFixture('january.csv'));
     const coffee = await store.transactions.findById(rows[0]?.id ?? 0);
     assert.equal(coffee?.category, 'Eating out', 'priority 5 beats priority 0');
+    // The rule set it, and says so: `rules apply --scope all` may change it again, as a person's choice would not be.
+    assert.equal(coffee?.categorySource, `rule:${corner.id}`);
     assert.ok((await store.catalogue.listCategories()).some((category) => category.name === 'Eating out'));
   });
 

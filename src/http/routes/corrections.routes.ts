@@ -1,6 +1,7 @@
 import { encodeCursor } from '../../domain/change-feed.js';
 import type { ChangesService } from '../../services/changes.service.js';
 import type { CorrectionsService } from '../../services/corrections.service.js';
+import { selectionFromBody } from '../filter-parameters.js';
 import type { OperationHandlers } from '../operation-types.js';
 import { presentDeleted, presentTransaction } from '../presenters.js';
 
@@ -10,11 +11,12 @@ type Handlers = Pick<OperationHandlers, 'deleteTransactions' | 'recategoriseTran
 export function correctionHandlers(corrections: CorrectionsService, changes: ChangesService): Handlers {
   return {
     async deleteTransactions({ body }, reply) {
-      return reply.code(200).send({ deleted: await corrections.delete(body) });
+      return reply.code(200).send({ deleted: await corrections.delete(selectionFromBody(body)) });
     },
 
     async recategoriseTransactions({ body }, reply) {
-      const outcome = await corrections.recategorise(body);
+      const { ids: _ids, filter: _filter, ...change } = body;
+      const outcome = await corrections.recategorise(selectionFromBody(body), change);
       const sample = outcome.sample === undefined ? {} : { sample: outcome.sample.map(presentTransaction) };
       const ids = outcome.ids === undefined ? {} : { ids: outcome.ids };
       return reply.code(200).send({ changed: outcome.changed, dryRun: outcome.dryRun, ...sample, ...ids });

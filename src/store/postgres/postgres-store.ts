@@ -96,12 +96,10 @@ export class PostgresStore extends EngineStore {
         (inputs) => all<CreatedRow>(this.pool, text(oneStatement.createTransactions(inputs))).then((rows) => createdResults(rows, inputs)),
         // Alone after a batch failed: the write's own program, as if there were no batching.
         (input) => retryingForeignKeyRaces(() => this.transaction((client) => runProgram(client, programs.createTransaction(input), text))),
-        causedByOneWrite,
       );
       this.categoryChanges = new StatementBatcher(
         (changes) => all<CategorySetRow>(this.pool, text(oneStatement.setTransactionCategories(changes))).then((rows) => categoriesSet(rows, changes)),
         ({ id, category, source }) => retryingForeignKeyRaces(() => this.transaction((client) => runProgram(client, programs.setTransactionCategory(id, category, source), text))),
-        causedByOneWrite,
       );
     }
 
@@ -300,17 +298,6 @@ function openPool(options: PostgresStoreOptions, max: number): pg.Pool {
   // (its next query, or the ROLLBACK, rejects -> 503), and the pool never reuses the broken client.
   pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
-}
-
-/**
- * A batch's failure that one of its writes may have caused alone: a value the server refuses
- * (SQLSTATE class 22, data exception) or a constraint (class 23, a foreign-key race among them).
- * Anything else (the server away, a timeout, too many connections) fails every write of the
- * batch as it is: running each alone would only repeat it as many times.
- */
-function causedByOneWrite(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
 
 /** foreign_key_violation: a program checked a row that a concurrent commit removed before its own write. */

@@ -18,9 +18,11 @@ interface Pending<Input, Result> {
  * stored.
  *
  * If a batch fails as a whole for a reason one write may cause (a value the server refuses, a
- * foreign-key race with a concurrent removal: `mayBeOnes`), each of its writes runs again alone
+ * foreign-key race with a concurrent removal: `causedByOneWrite`), each of its writes runs again alone
  * (`one`), so one write's failure is its own and never another's. Any other failure (the server
- * away, a timeout) is every write's: they all fail with it (503), not retried one by one.
+ * away, a timeout) is every write's: they all fail with it (503), not retried one by one. That
+ * judgement is this module's alone (no caller passes its own), so its unit test guards the one
+ * the store runs.
  */
 export class StatementBatcher<Input, Result> {
   private queue: Array<Pending<Input, Result>> = [];
@@ -30,8 +32,6 @@ export class StatementBatcher<Input, Result> {
   constructor(
     private readonly many: (inputs: readonly Input[]) => Promise<Result[]>,
     private readonly one: (input: Input) => Promise<Result>,
-    /** Whether a batch's failure may be one write's doing (then each runs alone); else all fail with it. */
-    private readonly mayBeOnes: (error: unknown) => boolean = () => true,
   ) {}
 
   write(input: Input): Promise<Result> {
@@ -67,7 +67,7 @@ export class StatementBatcher<Input, Result> {
     try {
       results = await this.many(batch.map((pending) => pending.input));
     } catch (error) {
-      if (batch.length === 1 || !this.mayBeOnes(error)) {
+      if (batch.length === 1 || !causedByOneWrite(error)) {
         for (const pending of batch) pending.reject(error);
         return;
       }
@@ -77,4 +77,16 @@ export class StatementBatcher<Input, Result> {
     }
     batch.forEach((pending, index) => pending.resolve(results[index]!));
   }
+}
+
+/**
+ * A batch's failure that one of its writes may have caused alone: a value the server refuses
+ * (SQLSTATE class 22, data exception) or a constraint (class 23, a foreign-key race among them).
+ * Anything else (the server away, a timeout, too many connections, an error with no SQLSTATE
+ * such as a lost connection) fails every write of the batch as it is: running each alone would
+ * only repeat it as many times.
+ */
+export function causedByOneWrite(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code.startsWith('23'));
 }
