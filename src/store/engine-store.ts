@@ -1,6 +1,6 @@
 import { Migrator, type Kysely } from 'kysely';
 import { DomainError } from '../domain/errors.js';
-import { isIdLimitError, transactionIdsExhausted } from './id-limit.js';
+import { isIdLimitError, transactionIdsExhausted } from './engine/id-limit.js';
 import { migrationProvider } from './migrations/index.js';
 import {
   catalogueRepository,
@@ -14,8 +14,8 @@ import {
   type EngineAccess,
   type PageReads,
 } from './repositories.js';
-import { inboxRepository, type InboxRepository } from './inbox-repository.js';
-import type { Database as Schema } from './schema.js';
+import { inboxRepository, type InboxRepository } from './inbox/inbox-repository.js';
+import type { Database as Schema } from './engine/schema.js';
 import type {
   CatalogueRepository,
   ChangeFeedRepository,

@@ -1,13 +1,13 @@
 import type { CompiledQuery } from 'kysely';
-import { toBank, toCategory, toCount, toTransactionRecord, type BankRow, type CategoryRow, type CountRow, type TransactionRow } from './queries.js';
+import { toBank, toCategory, toCount, toTransactionRecord, type BankRow, type CategoryRow, type CountRow, type TransactionRow } from './transactions/transactions-queries.js';
 import { changeObject, type ChangeCursor } from '../domain/change-feed.js';
-import type { ChangeJsonRow } from './change-feed-queries.js';
-import { cursorOf, toChangePage, toDeletedTransaction } from './change-rows.js';
-import type { DeletedRow, SampleRow } from './corrections-queries.js';
-import { toImportDetail, toImportSummary, type ImportDetailRow, type ImportRow } from './imports-queries.js';
-import { toReportPart, type ReportRow } from './report-queries.js';
-import { toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from './rules-queries.js';
-import { toApiToken, type ApiTokenRow } from './security-queries.js';
+import type { ChangeJsonRow } from './changes/change-feed-queries.js';
+import { cursorOf, toChangePage, toDeletedTransaction } from './changes/change-rows.js';
+import type { DeletedRow, SampleRow } from './transactions/corrections-queries.js';
+import { toImportDetail, toImportSummary, type ImportDetailRow, type ImportRow } from './imports/imports-queries.js';
+import { toReportPart, type ReportRow } from './reports/report-queries.js';
+import { toRule, toRulesVersion, type RuleRow, type RulesVersionRow } from './rules/rules-queries.js';
+import { toApiToken, type ApiTokenRow } from './security/security-queries.js';
 import {
   MissingReferenceError,
   type CatalogueRepository,

@@ -7,8 +7,8 @@ import type {
   TransactionRecord,
 } from '../domain/transaction.js';
 import type { NewRule, Rule } from '../domain/rules/rule.js';
-import type { ImportRecord, ImportSession } from './import-session.js';
-import type { BankChanges } from './catalogue-queries.js';
+import type { ImportRecord, ImportSession } from './imports/import-session.js';
+import type { BankChanges } from './catalogue/catalogue-queries.js';
 import type { ImportDetail, ImportSummary } from '../domain/import-history.js';
 import type { ReportGrouping, ReportPart } from '../domain/reports/report-parts.js';
 import type { ApiTokenRecord } from '../domain/api-token.js';
@@ -16,7 +16,7 @@ import type { IdempotencyRequest, IdempotentCreation } from '../domain/idempoten
 import type { ChangeCursor, ChangePage } from '../domain/change-feed.js';
 import type { TransactionFilter, TransactionSelection } from '../domain/transaction-filter.js';
 import type { DeletedTransaction, DeletionReason, RestoreResult } from '../domain/trash.js';
-import type { InboxRepository } from './inbox-repository.js';
+import type { InboxRepository } from './inbox/inbox-repository.js';
 
 export type EngineName = 'sqlite' | 'postgres';
 

@@ -3,23 +3,23 @@ import type { ApiTokenRecord } from '../domain/api-token.js';
 import { createdTransactionResponse, replayOf, type IdempotencyKeyRow, type IdempotencyRequest, type IdempotentCreation } from '../domain/idempotency.js';
 import type { NewRule, Rule } from '../domain/rules/rule.js';
 import type { Bank, Category, NewTransaction, TransactionId, TransactionRecord } from '../domain/transaction.js';
-import type { DialectQuirks } from './dialect-quirks.js';
-import { createdRecord, Queries, toCount, type BankRow, type CategoryRow, type CountRow, type TransactionRow } from './queries.js';
-import { CatalogueQueries } from './catalogue-queries.js';
-import { cataloguePrograms } from './catalogue-writes.js';
-import { ChangeFeedQueries } from './change-feed-queries.js';
-import { correctionPrograms } from './correction-writes.js';
-import { CorrectionsQueries } from './corrections-queries.js';
-import { ImportsQueries } from './imports-queries.js';
-import { InboxQueries } from './inbox-queries.js';
-import { inboxPrograms } from './inbox-writes.js';
-import { ReportQueries } from './report-queries.js';
-import { RulesQueries } from './rules-queries.js';
-import { rulePrograms } from './rule-writes.js';
-import type { Database } from './schema.js';
-import { SecurityQueries } from './security-queries.js';
+import type { DialectQuirks } from './engine/dialect-quirks.js';
+import { createdRecord, Queries, toCount, type BankRow, type CategoryRow, type CountRow, type TransactionRow } from './transactions/transactions-queries.js';
+import { CatalogueQueries } from './catalogue/catalogue-queries.js';
+import { cataloguePrograms } from './catalogue/catalogue-writes.js';
+import { ChangeFeedQueries } from './changes/change-feed-queries.js';
+import { correctionPrograms } from './transactions/correction-writes.js';
+import { CorrectionsQueries } from './transactions/corrections-queries.js';
+import { ImportsQueries } from './imports/imports-queries.js';
+import { InboxQueries } from './inbox/inbox-queries.js';
+import { inboxPrograms } from './inbox/inbox-writes.js';
+import { ReportQueries } from './reports/report-queries.js';
+import { RulesQueries } from './rules/rules-queries.js';
+import { rulePrograms } from './rules/rule-writes.js';
+import type { Database } from './engine/schema.js';
+import { SecurityQueries } from './security/security-queries.js';
 import type { RemoveCategoryOptions, RemoveOutcome } from './store.js';
-import { changeRecorded, changes, changeToken, firstRow, type StepResult, type WriteProgram } from './write-steps.js';
+import { changeRecorded, changes, changeToken, firstRow, type StepResult, type WriteProgram } from './engine/write-steps.js';
 
 /**
  * Every write of the store, written once for both engines. A write is a program: a generator
@@ -31,7 +31,7 @@ import { changeRecorded, changes, changeToken, firstRow, type StepResult, type W
  * (a row missing) as their result, and the repositories turn that into errors.
  */
 
-export type { StepResult, WriteProgram } from './write-steps.js';
+export type { StepResult, WriteProgram } from './engine/write-steps.js';
 
 /** The statement builders a program draws on, for one engine's dialect. */
 export class StoreQueries {

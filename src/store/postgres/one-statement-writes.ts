@@ -1,8 +1,8 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { foldForSearch } from '../../domain/text.js';
 import type { NewTransaction, TransactionId } from '../../domain/transaction.js';
-import { createdRecord } from '../queries.js';
-import type { Database } from '../schema.js';
+import { createdRecord } from '../transactions/transactions-queries.js';
+import type { Database } from '../engine/schema.js';
 import type { CreateTransactionResult } from '../writes.js';
 import { postgresQuirks } from './postgres-quirks.js';
 

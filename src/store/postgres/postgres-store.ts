@@ -4,21 +4,21 @@ import { StoreUnavailableError } from '../../domain/errors.js';
 import { transactionObject, type NewTransaction, type TransactionQuery } from '../../domain/transaction.js';
 import { postgresQuirks } from './postgres-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
-import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal, type SnapshotPageRow } from '../queries.js';
-import { searchTotalKey } from '../search-total-key.js';
+import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal, type SnapshotPageRow } from '../transactions/transactions-queries.js';
+import { searchTotalKey } from '../transactions/search-total-key.js';
 import { categoriesSet, createdResults, OneStatementWrites, type CategoryChange, type CategorySetRow, type CreatedRow } from './one-statement-writes.js';
 import { StatementBatcher } from './statement-batcher.js';
 import { SearchTotals } from './search-totals.js';
 import { PreparedStatements } from './prepared-statements.js';
 import { reportsRepository, type EngineAccess } from '../repositories.js';
-import type { Database as Schema } from '../schema.js';
+import type { Database as Schema } from '../engine/schema.js';
 import type { TransactionPage } from '../store.js';
 import { programOf, StoreQueries, writePrograms, type CreateTransactionResult, type WriteArgs, type WriteName, type WriteProgram, type WriteResult } from '../writes.js';
 import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
 import { openPostgresStream } from './postgres-stream.js';
 import { CountCompactor, deltaTables, lastFeedEntry } from './count-compactor.js';
-import { StreamGate } from '../stream-gate.js';
+import { StreamGate } from '../engine/stream-gate.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from '../../config/limits.js';
 
 export interface PostgresStoreOptions {

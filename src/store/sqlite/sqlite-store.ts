@@ -5,9 +5,9 @@ import type { TransactionQuery } from '../../domain/transaction.js';
 import { sqliteQuirks } from './sqlite-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
 import type { EngineAccess } from '../repositories.js';
-import type { Database as Schema } from '../schema.js';
+import type { Database as Schema } from '../engine/schema.js';
 import type { TransactionStream } from '../store.js';
-import type { ImportRecord, ImportSession } from '../import-session.js';
+import type { ImportRecord, ImportSession } from '../imports/import-session.js';
 import { StoreQueries } from '../writes.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { DATA_VERSION_SQL } from './count-cache.js';
@@ -20,7 +20,7 @@ import { InlineWriter, type SearchIndexControl, type Writer } from './writer.js'
 import { primaryTransport, threadTransport } from './writer-transports.js';
 import { PageReader } from './page-reader.js';
 import { isIndexBoundedPage, ReadPool } from './read-pool.js';
-import { StreamGate } from '../stream-gate.js';
+import { StreamGate } from '../engine/stream-gate.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from '../../config/limits.js';
 
 export interface SqliteStoreOptions {

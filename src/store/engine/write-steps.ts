@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import type { ChangeFeedQueries } from './change-feed-queries.js';
+import type { ChangeFeedQueries } from '../changes/change-feed-queries.js';
 
 /** What a driver hands back for one statement. */
 export interface StepResult {

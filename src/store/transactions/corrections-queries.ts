@@ -1,9 +1,9 @@
 import { sql, type CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { TransactionSelection } from '../domain/transaction-filter.js';
-import type { DialectQuirks } from './dialect-quirks.js';
+import type { TransactionSelection } from '../../domain/transaction-filter.js';
+import type { DialectQuirks } from '../engine/dialect-quirks.js';
 import { whereFilter } from './filter-conditions.js';
-import type { TransactionRow } from './queries.js';
-import type { Database } from './schema.js';
+import type { TransactionRow } from './transactions-queries.js';
+import type { Database } from '../engine/schema.js';
 
 /** The columns a transaction keeps in the trash, besides when, why and its change token. */
 const MOVED_COLUMNS = ['id', 'date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'import_key', 'category_source', 'import_id'] as const;

@@ -1,10 +1,10 @@
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
-import { ruleSource } from '../domain/category-source.js';
-import type { NewRule, Rule } from '../domain/rules/rule.js';
-import type { Database, RulesTable } from './schema.js';
-import type { TransactionRow } from './queries.js';
-import type { DialectQuirks } from './dialect-quirks.js';
-import type { RuleMatches } from './store.js';
+import { ruleSource } from '../../domain/category-source.js';
+import type { NewRule, Rule } from '../../domain/rules/rule.js';
+import type { Database, RulesTable } from '../engine/schema.js';
+import type { TransactionRow } from '../transactions/transactions-queries.js';
+import type { DialectQuirks } from '../engine/dialect-quirks.js';
+import type { RuleMatches } from '../store.js';
 
 export type RuleRow = Selectable<RulesTable>;
 

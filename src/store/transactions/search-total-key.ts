@@ -1,4 +1,4 @@
-import type { TransactionQuery } from '../domain/transaction.js';
+import type { TransactionQuery } from '../../domain/transaction.js';
 
 /**
  * The key a cached search total is kept under (sqlite/count-cache.ts, postgres/search-totals.ts):

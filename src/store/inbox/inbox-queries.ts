@@ -1,12 +1,12 @@
 import { sql, type CompiledQuery, type Kysely, type SqlBool } from 'kysely';
-import type { InboxPart } from '../domain/reports/inbox.js';
-import type { TransactionFilter } from '../domain/transaction-filter.js';
-import type { SampleRow } from './corrections-queries.js';
-import type { DialectQuirks } from './dialect-quirks.js';
-import { whereFilter } from './filter-conditions.js';
-import { ODD_VALUE_SQL } from './migrations/0008-report-totals.js';
-import type { Queries } from './queries.js';
-import type { Database } from './schema.js';
+import type { InboxPart } from '../../domain/reports/inbox.js';
+import type { TransactionFilter } from '../../domain/transaction-filter.js';
+import type { SampleRow } from '../transactions/corrections-queries.js';
+import type { DialectQuirks } from '../engine/dialect-quirks.js';
+import { whereFilter } from '../transactions/filter-conditions.js';
+import { ODD_VALUE_SQL } from '../migrations/0008-report-totals.js';
+import type { Queries } from '../transactions/transactions-queries.js';
+import type { Database } from '../engine/schema.js';
 
 /** One row of the inbox statement: an InboxPart in columns (see ReportRow). */
 export interface InboxRow {

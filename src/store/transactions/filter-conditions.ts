@@ -1,7 +1,7 @@
 import type { WhereInterface } from 'kysely';
-import type { TransactionFilter } from '../domain/transaction-filter.js';
-import type { DialectQuirks } from './dialect-quirks.js';
-import type { Database } from './schema.js';
+import type { TransactionFilter } from '../../domain/transaction-filter.js';
+import type { DialectQuirks } from '../engine/dialect-quirks.js';
+import type { Database } from '../engine/schema.js';
 
 /**
  * The list's filters (TransactionFilter) as WHERE conditions on `transactions`, for any statement

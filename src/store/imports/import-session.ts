@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import type { StoreQueries } from './writes.js';
+import type { StoreQueries } from '../writes.js';
 
 /** One imported row as the store writes it. */
 export interface ImportedTransaction {

@@ -1,14 +1,14 @@
 import { sql, type AliasableExpression, type Compilable, type CompiledQuery, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { SortKey } from '../domain/sort.js';
-import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../domain/transaction.js';
-import { foldForSearch } from '../domain/text.js';
-import { hasRangeFilter, type TransactionFilter } from '../domain/transaction-filter.js';
-import { compileOnce } from './compile-once.js';
-import { CompiledByQuery } from './compiled-by-query.js';
+import type { SortKey } from '../../domain/sort.js';
+import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
+import { foldForSearch } from '../../domain/text.js';
+import { hasRangeFilter, type TransactionFilter } from '../../domain/transaction-filter.js';
+import { compileOnce } from '../engine/compile-once.js';
+import { CompiledByQuery } from '../engine/compiled-by-query.js';
 import { whereFilter } from './filter-conditions.js';
-import type { DialectQuirks, TrigramSearch } from './dialect-quirks.js';
+import type { DialectQuirks, TrigramSearch } from '../engine/dialect-quirks.js';
 import { totalsAnswer, totalsCount } from './report-totals.js';
-import type { Database } from './schema.js';
+import type { Database } from '../engine/schema.js';
 
 export interface TransactionRow {
   id: number;

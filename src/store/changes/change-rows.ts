@@ -1,8 +1,8 @@
-import type { Change, ChangeCursor, ChangePage } from '../domain/change-feed.js';
+import type { Change, ChangeCursor, ChangePage } from '../../domain/change-feed.js';
 import { CHANGE_PHASES, type ChangeRow } from './change-feed-queries.js';
-import { toTransactionRecord } from './queries.js';
-import type { DeletedRow } from './corrections-queries.js';
-import type { DeletedTransaction, DeletionReason } from '../domain/trash.js';
+import { toTransactionRecord } from '../transactions/transactions-queries.js';
+import type { DeletedRow } from '../transactions/corrections-queries.js';
+import type { DeletedTransaction, DeletionReason } from '../../domain/trash.js';
 
 /** A page of the change feed from rows read with one more than `limit` (which tells whether there are more). */
 export function toChangePage(rows: readonly ChangeRow[], limit: number, cursor: ChangeCursor): ChangePage {

@@ -1,11 +1,11 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import type { ReportGrouping, ReportPart } from '../domain/reports/report-parts.js';
-import type { TransactionFilter } from '../domain/transaction-filter.js';
-import type { DialectQuirks } from './dialect-quirks.js';
-import { ODD_VALUE_SQL } from './migrations/0008-report-totals.js';
-import type { Queries } from './queries.js';
-import { totalsAnswer, totalsArms } from './report-totals.js';
-import type { Database } from './schema.js';
+import type { ReportGrouping, ReportPart } from '../../domain/reports/report-parts.js';
+import type { TransactionFilter } from '../../domain/transaction-filter.js';
+import type { DialectQuirks } from '../engine/dialect-quirks.js';
+import { ODD_VALUE_SQL } from '../migrations/0008-report-totals.js';
+import type { Queries } from '../transactions/transactions-queries.js';
+import { totalsAnswer, totalsArms } from '../transactions/report-totals.js';
+import type { Database } from '../engine/schema.js';
 
 /** One row of a report statement: a ReportPart (domain/reports/report-parts.ts) in columns. */
 export interface ReportRow {

@@ -1,8 +1,8 @@
 import type { CompiledQuery, Kysely } from 'kysely';
-import type { ApiTokenRecord } from '../domain/api-token.js';
-import type { IdempotencyKeyRow, StoredResponse } from '../domain/idempotency.js';
-import { compileOnce } from './compile-once.js';
-import type { Database } from './schema.js';
+import type { ApiTokenRecord } from '../../domain/api-token.js';
+import type { IdempotencyKeyRow, StoredResponse } from '../../domain/idempotency.js';
+import { compileOnce } from '../engine/compile-once.js';
+import type { Database } from '../engine/schema.js';
 
 /** Tables of migration 0003, as the query builder sees them. */
 // A type alias, not an interface: withTables() needs an index-compatible record type.

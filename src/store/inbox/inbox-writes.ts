@@ -1,9 +1,9 @@
-import { descriptionsOfPayee } from '../domain/reports/inbox.js';
-import type { TransactionFilter } from '../domain/transaction-filter.js';
-import type { ChangeFeedQueries } from './change-feed-queries.js';
+import { descriptionsOfPayee } from '../../domain/reports/inbox.js';
+import type { TransactionFilter } from '../../domain/transaction-filter.js';
+import type { ChangeFeedQueries } from '../changes/change-feed-queries.js';
 import type { InboxQueries } from './inbox-queries.js';
-import type { Queries } from './queries.js';
-import { changeRecorded, changeToken, type StepResult, type WriteProgram } from './write-steps.js';
+import type { Queries } from '../transactions/transactions-queries.js';
+import { changeRecorded, changeToken, type StepResult, type WriteProgram } from '../engine/write-steps.js';
 
 /**
  * The write program of the review inbox (see writes.ts): one payee's rows re-categorised in one

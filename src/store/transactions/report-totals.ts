@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { cutAtMonths } from '../domain/reports/periods.js';
-import type { TransactionFilter } from '../domain/transaction-filter.js';
-import type { Database } from './schema.js';
+import { cutAtMonths } from '../../domain/reports/periods.js';
+import type { TransactionFilter } from '../../domain/transaction-filter.js';
+import type { Database } from '../engine/schema.js';
 
 /**
  * Reading the report totals tables (migration 0008): which filters they can answer, and the

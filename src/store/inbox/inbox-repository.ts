@@ -1,11 +1,11 @@
-import type { InboxPart } from '../domain/reports/inbox.js';
-import { descriptionsOfPayee } from '../domain/reports/inbox.js';
-import type { TransactionRecord } from '../domain/transaction.js';
-import type { TransactionFilter } from '../domain/transaction-filter.js';
-import { toTransactionRecord } from './queries.js';
-import type { EngineAccess } from './repositories.js';
+import type { InboxPart } from '../../domain/reports/inbox.js';
+import { descriptionsOfPayee } from '../../domain/reports/inbox.js';
+import type { TransactionRecord } from '../../domain/transaction.js';
+import type { TransactionFilter } from '../../domain/transaction-filter.js';
+import { toTransactionRecord } from '../transactions/transactions-queries.js';
+import type { EngineAccess } from '../repositories.js';
 import { toInboxPart, type InboxRow } from './inbox-queries.js';
-import type { SampleRow } from './corrections-queries.js';
+import type { SampleRow } from '../transactions/corrections-queries.js';
 
 /** The review inbox (issue 13): its parts, and one payee's rows re-categorised. */
 export interface InboxRepository {

@@ -1,6 +1,6 @@
-import type { StreamLimitOptions } from '../config/limits.js';
-import { StoreUnavailableError } from '../domain/errors.js';
-import type { TransactionStream } from './store.js';
+import type { StreamLimitOptions } from '../../config/limits.js';
+import { StoreUnavailableError } from '../../domain/errors.js';
+import type { TransactionStream } from '../store.js';
 
 export interface StreamLimits extends StreamLimitOptions {
   /** The statement time limit: the total and the first batch must be read within it, or 503. */

@@ -1,8 +1,8 @@
 import { sql, type CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { ImportDetail, ImportSummary } from '../domain/import-history.js';
+import type { ImportDetail, ImportSummary } from '../../domain/import-history.js';
 import type { ImportCounts, ImportRecord } from './import-session.js';
-import type { CountRow, TransactionRow } from './queries.js';
-import type { Database } from './schema.js';
+import type { CountRow, TransactionRow } from '../transactions/transactions-queries.js';
+import type { Database } from '../engine/schema.js';
 
 const IMPORT_COLUMNS = ['id', 'file_name', 'format', 'bank_id', 'profile', 'imported_at', 'added', 'duplicates', 'conflicts', 'invalid', 'skipped'] as const;
 

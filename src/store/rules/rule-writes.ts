@@ -1,9 +1,9 @@
-import type { NewRule } from '../domain/rules/rule.js';
-import type { ChangeFeedQueries } from './change-feed-queries.js';
-import type { Queries } from './queries.js';
+import type { NewRule } from '../../domain/rules/rule.js';
+import type { ChangeFeedQueries } from '../changes/change-feed-queries.js';
+import type { Queries } from '../transactions/transactions-queries.js';
 import type { RuleRow, RulesQueries } from './rules-queries.js';
-import type { RuleMatches, RuleOrderOutcome } from './store.js';
-import { changeRecorded, changes, changeToken, type StepResult, type WriteProgram } from './write-steps.js';
+import type { RuleMatches, RuleOrderOutcome } from '../store.js';
+import { changeRecorded, changes, changeToken, type StepResult, type WriteProgram } from '../engine/write-steps.js';
 
 /**
  * The write programs of rules (see writes.ts) beyond adding and removing one: changing a rule,

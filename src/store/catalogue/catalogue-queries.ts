@@ -1,5 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely';
-import type { Database } from './schema.js';
+import type { Database } from '../engine/schema.js';
 
 /** Changes to a bank: what is given is set (null clears the aggregator id). */
 export interface BankChanges {

@@ -1,9 +1,9 @@
-import type { Category } from '../domain/transaction.js';
+import type { Category } from '../../domain/transaction.js';
 import type { BankChanges, CatalogueQueries, IdRow, NameRow } from './catalogue-queries.js';
-import type { ChangeFeedQueries } from './change-feed-queries.js';
-import type { CorrectionsQueries } from './corrections-queries.js';
-import { toCount, type BankRow, type CategoryRow, type CountRow, type Queries } from './queries.js';
-import type { RulesQueries } from './rules-queries.js';
+import type { ChangeFeedQueries } from '../changes/change-feed-queries.js';
+import type { CorrectionsQueries } from '../transactions/corrections-queries.js';
+import { toCount, type BankRow, type CategoryRow, type CountRow, type Queries } from '../transactions/transactions-queries.js';
+import type { RulesQueries } from '../rules/rules-queries.js';
 import type {
   BankRemovalOutcome,
   BankRemovalPlan,
@@ -12,8 +12,8 @@ import type {
   CategoryRemovalPlan,
   CategoryUpdateOutcome,
   GroupOutcome,
-} from './store.js';
-import { changeRecorded, changes, changeToken, firstRow, type StepResult, type WriteProgram } from './write-steps.js';
+} from '../store.js';
+import { changeRecorded, changes, changeToken, firstRow, type StepResult, type WriteProgram } from '../engine/write-steps.js';
 
 interface CataloguePrograms {
   transactions: Queries;

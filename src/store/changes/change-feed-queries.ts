@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
-import type { ChangeCursor } from '../domain/change-feed.js';
-import type { DialectQuirks } from './dialect-quirks.js';
-import type { Database } from './schema.js';
+import type { ChangeCursor } from '../../domain/change-feed.js';
+import type { DialectQuirks } from '../engine/dialect-quirks.js';
+import type { Database } from '../engine/schema.js';
 
 /** A row of the change feed page: one change, in the columns of whichever kind it is (others NULL). */
 export interface ChangeRow {

@@ -1,9 +1,9 @@
-import type { TransactionSelection } from '../domain/transaction-filter.js';
-import type { DeletionReason, RestoreResult } from '../domain/trash.js';
+import type { TransactionSelection } from '../../domain/transaction-filter.js';
+import type { DeletionReason, RestoreResult } from '../../domain/trash.js';
 import type { CorrectionsQueries, TrashSkipRow } from './corrections-queries.js';
-import type { ChangeFeedQueries } from './change-feed-queries.js';
-import type { Queries } from './queries.js';
-import { changeRecorded, changes, changeToken, type StepResult, type WriteProgram } from './write-steps.js';
+import type { ChangeFeedQueries } from '../changes/change-feed-queries.js';
+import type { Queries } from './transactions-queries.js';
+import { changeRecorded, changes, changeToken, type StepResult, type WriteProgram } from '../engine/write-steps.js';
 
 /**
  * The write programs of corrections (see writes.ts): moving rows to the trash and back, bulk
