@@ -1,21 +1,60 @@
-import type { Category } from '../../domain/transaction.js';
+import type { Bank, Category } from '../../domain/transaction.js';
 import type { BankChanges, CatalogueQueries, IdRow, NameRow } from './catalogue-queries.js';
 import type { ChangeFeedQueries } from '../changes/change-feed-queries.js';
 import type { CorrectionsQueries } from '../transactions/corrections-queries.js';
 import { toCount, type BankRow, type CategoryRow, type CountRow, type Queries } from '../transactions/transactions-queries.js';
 import type { RulesQueries } from '../rules/rules-queries.js';
-import type {
-  BankRemovalOutcome,
-  BankRemovalPlan,
-  CategoryMergeOutcome,
-  CategoryRemovalOutcome,
-  CategoryRemovalPlan,
-  CategoryUpdateOutcome,
-  GroupOutcome,
-} from '../store.js';
 import { changeRecorded, changes, changeToken, firstRow, type StepResult, type WriteProgram } from '../engine/write-steps.js';
 
-interface CataloguePrograms {
+/**
+ * Where a removed bank's transactions go (`move` to `moveTo`, or the `trash` as deleted at
+ * `deletedAt`) and what happens to rules naming it (`remove`, or `retarget` to `moveTo`).
+ * Without an answer for what the bank has, nothing is removed (`in-use`).
+ */
+export interface BankRemovalPlan {
+  transactions?: 'move' | 'trash';
+  rules?: 'remove' | 'retarget';
+  moveTo?: string;
+  deletedAt: number;
+}
+
+export type BankRemovalOutcome =
+  | { status: 'removed'; moved: number; trashed: number; rulesRemoved: number[]; rulesRetargeted: number[] }
+  | { status: 'missing' }
+  | { status: 'unknown-target' }
+  | { status: 'in-use'; transactions: number; rules: number[] };
+
+/** `uncategorise`: its transactions lose their category (else they keep it in use); rules as for banks, `rulesTo` the new name. */
+export interface CategoryRemovalPlan {
+  uncategorise: boolean;
+  rules?: 'remove' | 'retarget';
+  rulesTo?: string;
+}
+
+export type CategoryRemovalOutcome =
+  | { status: 'removed'; uncategorised: number; rulesRemoved: number[]; rulesRetargeted: number[] }
+  | { status: 'missing' }
+  | { status: 'in-use'; transactions: number; rules: number[] };
+
+export type CategoryUpdateOutcome = { status: 'updated'; category: Category } | { status: 'missing' } | { status: 'name-taken' };
+
+export type CategoryMergeOutcome = { status: 'merged'; into: Category; transactions: number; rules: number[] } | { status: 'missing'; name: string };
+
+/** A group's categories after the change (for a removal: those that left it). */
+export type GroupOutcome = { status: 'done'; categories: string[] } | { status: 'missing' } | { status: 'exists' };
+
+/**
+ * With force, transactions in the category become uncategorised first; with mergeInto, its
+ * transactions and rules move to that category (created when missing), in one transaction.
+ */
+export interface RemoveCategoryOptions {
+  force: boolean;
+  mergeInto?: string;
+}
+
+export type RemoveOutcome = { status: 'removed' } | { status: 'missing' } | { status: 'in-use'; transactions: number };
+
+interface CatalogueStatements {
   transactions: Queries;
   catalogue: CatalogueQueries;
   rules: RulesQueries;
@@ -36,7 +75,7 @@ function* names(query: ReturnType<CatalogueQueries['categoriesInGroup']>): Gener
  * Each is one transaction, checks what it needs inside it, stamps what it changes and records
  * one change-feed entry; a change to rules raises the rules revision (migration 0010).
  */
-export function cataloguePrograms(q: CataloguePrograms) {
+export function cataloguePrograms(q: CatalogueStatements) {
   const { transactions: t, catalogue: c, rules, corrections, changes: feed } = q;
 
   /** The category's rows, relabelled `to` (keeping their source) or uncategorised; returns how many. */
@@ -49,6 +88,47 @@ export function cataloguePrograms(q: CataloguePrograms) {
   }
 
   return {
+    *addBank(bank: Bank): WriteProgram<boolean> {
+      const tx = yield* changeToken(feed);
+      const added = (yield* changes(t.insertBank(bank, tx))) > 0;
+      if (added) yield* changeRecorded(feed, tx);
+      return added;
+    },
+
+    *removeBank(id: string): WriteProgram<RemoveOutcome> {
+      if (!(yield* firstRow<BankRow>(t.findBankById(id)))) return { status: 'missing' };
+      const transactions = toCount(yield* firstRow<CountRow>(t.countOfBank(id)));
+      if (transactions > 0) return { status: 'in-use', transactions };
+      const tx = yield* changeToken(feed);
+      yield t.deleteBank(id);
+      yield feed.tombstone('bank', id, tx);
+      yield* changeRecorded(feed, tx);
+      return { status: 'removed' };
+    },
+
+    *saveCategory(category: Category): WriteProgram<void> {
+      const tx = yield* changeToken(feed);
+      yield t.upsertCategory(category, tx);
+      yield* changeRecorded(feed, tx);
+    },
+
+    *removeCategory(name: string, options: RemoveCategoryOptions): WriteProgram<RemoveOutcome> {
+      if (!(yield* firstRow<CategoryRow>(t.findCategory(name)))) return { status: 'missing' };
+      const transactions = toCount(yield* firstRow<CountRow>(t.countInCategory(name)));
+      if (options.mergeInto === undefined && transactions > 0 && !options.force) return { status: 'in-use', transactions };
+      const tx = yield* changeToken(feed);
+      if (options.mergeInto !== undefined) {
+        yield t.insertCategoryIfMissing(options.mergeInto, tx);
+        yield rules.recategoriseRules(name, options.mergeInto);
+        yield rules.raiseRevision();
+      }
+      if (transactions > 0) yield t.recategoriseAll(name, options.mergeInto ?? null, tx);
+      yield t.deleteCategory(name);
+      yield feed.tombstone('category', name, tx);
+      yield* changeRecorded(feed, tx);
+      return { status: 'removed' };
+    },
+
     *updateBank(id: string, update: BankChanges): WriteProgram<'updated' | 'missing'> {
       if (!(yield* firstRow<BankRow>(t.findBankById(id)))) return 'missing';
       const tx = yield* changeToken(feed);
@@ -180,3 +260,5 @@ export function cataloguePrograms(q: CataloguePrograms) {
     },
   };
 }
+
+export type CataloguePrograms = ReturnType<typeof cataloguePrograms>;

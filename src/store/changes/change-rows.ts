@@ -1,8 +1,6 @@
 import type { Change, ChangeCursor, ChangePage } from '../../domain/change-feed.js';
 import { CHANGE_PHASES, type ChangeRow } from './change-feed-queries.js';
 import { toTransactionRecord } from '../transactions/transactions-queries.js';
-import type { DeletedRow } from '../transactions/corrections-queries.js';
-import type { DeletedTransaction, DeletionReason } from '../../domain/trash.js';
 
 /** A page of the change feed from rows read with one more than `limit` (which tells whether there are more). */
 export function toChangePage(rows: readonly ChangeRow[], limit: number, cursor: ChangeCursor): ChangePage {
@@ -48,14 +46,4 @@ function toChange(row: ChangeRow): Change {
     default:
       throw new Error(`unknown change phase ${String(row.phase)}`);
   }
-}
-
-export function toDeletedTransaction(row: DeletedRow): DeletedTransaction {
-  return { transaction: toTransactionRecord(row), deletedAt: Number(row.deleted_at), deletedBy: deletionReason(row.deleted_reason, row.deleted_reference) };
-}
-
-function deletionReason(reason: string, reference: string | null): DeletionReason {
-  if (reason === 'import') return { reason: 'import', importId: Number(reference) };
-  if (reason === 'bank') return { reason: 'bank', bankId: String(reference) };
-  return { reason: 'request' };
 }

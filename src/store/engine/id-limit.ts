@@ -1,5 +1,5 @@
 import { DomainError } from '../../domain/errors.js';
-import { ID_LIMIT_MESSAGE } from '../migrations/0007-transaction-id-limit.js';
+import { ID_LIMIT_MESSAGE } from './sql-terms.js';
 
 /** The error a write gets when it would take a transaction id past 2^53 − 1 (migration 0007), on either engine. */
 export function isIdLimitError(error: unknown): boolean {

@@ -167,3 +167,6 @@ export interface Database {
   change_feed_state: ChangeFeedStateTable;
   imports: ImportsTable;
 }
+
+/** The columns a transaction keeps in the trash, besides when, why and its change token. */
+export const TRASHED_COLUMNS = ['id', 'date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'import_key', 'category_source', 'import_id'] as const;

@@ -1,6 +1,22 @@
 import type { StreamLimitOptions } from '../../config/limits.js';
 import { StoreUnavailableError } from '../../domain/errors.js';
-import type { TransactionStream } from '../store.js';
+
+/** A page of transactions read in batches, as either engine streams it (TransactionsRepository.stream). */
+export interface TransactionStream {
+  /** Matching all filters, before limit and offset; from the same snapshot as the rows. */
+  total: number;
+  /**
+   * The rows a batch at a time, each batch a JSON array of Transaction objects written inside the
+   * engine, as TransactionPageJson.json is: byte for byte what the listTransactions route's
+   * serialiser writes for those rows. Never an empty array. Ends the read when exhausted; call
+   * return() to abandon it early.
+   */
+  batches: AsyncGenerator<string, void, undefined>;
+  /** Releases the stream's connection and snapshot at once, even while a batch is being read. */
+  abandon?(): void;
+  /** Aborts when the stream is cut short by its limits (see StreamGate); the reply must then end at once. */
+  signal?: AbortSignal;
+}
 
 export interface StreamLimits extends StreamLimitOptions {
   /** The statement time limit: the total and the first batch must be read within it, or 503. */

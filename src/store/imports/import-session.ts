@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
-import type { StoreQueries } from '../writes.js';
+import type { ChangeRecording } from '../engine/write-steps.js';
+import type { ImportCounts, ImportRecord, ImportsQueries } from './imports-queries.js';
 
 /** One imported row as the store writes it. */
 export interface ImportedTransaction {
@@ -11,24 +12,6 @@ export interface ImportedTransaction {
   category: string | null;
   /** How `category` was chosen (CategorySource): 'import' from the file, 'rule:<id>'; null without one. */
   categorySource?: string | null;
-}
-
-/** What an import records about its file (the imports table, migration 0009). */
-export interface ImportRecord {
-  fileName: string;
-  format: string;
-  profile: string | null;
-  /** Milliseconds since the epoch. */
-  importedAt: number;
-}
-
-/** The counts an import records with its commit. */
-export interface ImportCounts {
-  added: number;
-  duplicates: number;
-  conflicts: number;
-  invalid: number;
-  skipped: number;
 }
 
 /** The rows an import adds carry its change token and, when it records its file, its id. */
@@ -123,7 +106,7 @@ export interface ImportConnection {
 
 /** The statements an import shares with every other write: its change token, history row and feed entry. */
 export interface ImportBookkeeping {
-  queries: StoreQueries;
+  queries: { imports: ImportsQueries; changes: ChangeRecording };
   record?: ImportRecord;
 }
 

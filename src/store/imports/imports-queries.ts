@@ -1,12 +1,29 @@
 import { sql, type CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { ImportDetail, ImportSummary } from '../../domain/import-history.js';
-import type { ImportCounts, ImportRecord } from './import-session.js';
 import type { CountRow, TransactionRow } from '../transactions/transactions-queries.js';
 import type { Database } from '../engine/schema.js';
 
 const IMPORT_COLUMNS = ['id', 'file_name', 'format', 'bank_id', 'profile', 'imported_at', 'added', 'duplicates', 'conflicts', 'invalid', 'skipped'] as const;
 
 type Counted = number | string | bigint;
+
+/** What an import records about its file (the imports table, migration 0009). */
+export interface ImportRecord {
+  fileName: string;
+  format: string;
+  profile: string | null;
+  /** Milliseconds since the epoch. */
+  importedAt: number;
+}
+
+/** The counts an import records with its commit. */
+export interface ImportCounts {
+  added: number;
+  duplicates: number;
+  conflicts: number;
+  invalid: number;
+  skipped: number;
+}
 
 export interface ImportRow {
   id: Counted;

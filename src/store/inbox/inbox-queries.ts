@@ -4,7 +4,7 @@ import type { TransactionFilter } from '../../domain/transaction-filter.js';
 import type { SampleRow } from '../transactions/corrections-queries.js';
 import type { DialectQuirks } from '../engine/dialect-quirks.js';
 import { whereFilter } from '../transactions/filter-conditions.js';
-import { ODD_VALUE_SQL } from '../migrations/0008-report-totals.js';
+import { ODD_VALUE_SQL } from '../engine/sql-terms.js';
 import type { Queries } from '../transactions/transactions-queries.js';
 import type { Database } from '../engine/schema.js';
 

@@ -3,8 +3,9 @@ import { descriptionsOfPayee } from '../../domain/reports/inbox.js';
 import type { TransactionRecord } from '../../domain/transaction.js';
 import type { TransactionFilter } from '../../domain/transaction-filter.js';
 import { toTransactionRecord } from '../transactions/transactions-queries.js';
-import type { EngineAccess } from '../repositories.js';
-import { toInboxPart, type InboxRow } from './inbox-queries.js';
+import type { EngineAccess } from '../engine/engine-access.js';
+import { toInboxPart, type InboxQueries, type InboxRow } from './inbox-queries.js';
+import type { InboxPrograms } from './inbox-writes.js';
 import type { SampleRow } from '../transactions/corrections-queries.js';
 
 /** The review inbox (issue 13): its parts, and one payee's rows re-categorised. */
@@ -24,7 +25,7 @@ export interface InboxRepository {
 }
 
 /** Written once; `parts` is the engine's own when it reads elsewhere (SQLite's read threads). */
-export function inboxRepository(db: EngineAccess, parts?: InboxRepository['parts']): InboxRepository {
+export function inboxRepository(db: EngineAccess<{ inbox: InboxQueries }, InboxPrograms>, parts?: InboxRepository['parts']): InboxRepository {
   const { inbox } = db.queries;
   return {
     parts: parts ?? (async () => (await db.all<InboxRow>(inbox.parts())).map(toInboxPart)),

@@ -1,6 +1,6 @@
 import { descriptionsOfPayee } from '../../domain/reports/inbox.js';
 import type { TransactionFilter } from '../../domain/transaction-filter.js';
-import type { ChangeFeedQueries } from '../changes/change-feed-queries.js';
+import type { ChangeRecording } from '../engine/write-steps.js';
 import type { InboxQueries } from './inbox-queries.js';
 import type { Queries } from '../transactions/transactions-queries.js';
 import { changeRecorded, changeToken, type StepResult, type WriteProgram } from '../engine/write-steps.js';
@@ -10,7 +10,7 @@ import { changeRecorded, changeToken, type StepResult, type WriteProgram } from 
  * transaction. The payee's folded descriptions are found inside it, so the update chooses
  * exactly the rows that make the payee at that moment.
  */
-export function inboxPrograms(q: { transactions: Queries; inbox: InboxQueries; changes: ChangeFeedQueries }) {
+export function inboxPrograms(q: { transactions: Queries; inbox: InboxQueries; changes: ChangeRecording }) {
   const { transactions: t, inbox, changes: feed } = q;
   return {
     /** Sets or clears the category of the filter's rows of one payee; returns the ids that changed, in order. */
@@ -30,3 +30,5 @@ export function inboxPrograms(q: { transactions: Queries; inbox: InboxQueries; c
     },
   };
 }
+
+export type InboxPrograms = ReturnType<typeof inboxPrograms>;

@@ -10,10 +10,12 @@ import { categoriesSet, createdResults, OneStatementWrites, type CategoryChange,
 import { StatementBatcher } from './statement-batcher.js';
 import { SearchTotals } from './search-totals.js';
 import { PreparedStatements } from './prepared-statements.js';
-import { reportsRepository, type EngineAccess } from '../repositories.js';
+import type { StoreAccess } from '../engine-store.js';
+import { reportsRepository } from '../reports/reports-repository.js';
 import type { Database as Schema } from '../engine/schema.js';
 import type { TransactionPage } from '../store.js';
-import { programOf, StoreQueries, writePrograms, type CreateTransactionResult, type WriteArgs, type WriteName, type WriteProgram, type WriteResult } from '../writes.js';
+import type { CreateTransactionResult } from '../transactions/transactions-writes.js';
+import { programOf, StoreQueries, writePrograms, type WriteArgs, type WriteName, type WriteProgram, type WriteResult } from '../writes.js';
 import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
 import { openPostgresStream } from './postgres-stream.js';
@@ -105,7 +107,7 @@ export class PostgresStore extends EngineStore {
       );
     }
 
-    const access: EngineAccess = {
+    const access: StoreAccess = {
       queries: this.queries,
       all: <T>(query: CompiledQuery<T>) => this.guard(() => all<T & pg.QueryResultRow>(this.pool, text(query))),
       first: <T>(query: CompiledQuery<T>) => this.guard(() => first<T & pg.QueryResultRow>(this.pool, text(query))),

@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SqlBool } f
 import type { ReportGrouping, ReportPart } from '../../domain/reports/report-parts.js';
 import type { TransactionFilter } from '../../domain/transaction-filter.js';
 import type { DialectQuirks } from '../engine/dialect-quirks.js';
-import { ODD_VALUE_SQL } from '../migrations/0008-report-totals.js';
+import { ODD_VALUE_SQL } from '../engine/sql-terms.js';
 import type { Queries } from '../transactions/transactions-queries.js';
 import { totalsAnswer, totalsArms } from '../transactions/report-totals.js';
 import type { Database } from '../engine/schema.js';

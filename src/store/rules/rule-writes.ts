@@ -1,17 +1,27 @@
-import type { NewRule } from '../../domain/rules/rule.js';
-import type { ChangeFeedQueries } from '../changes/change-feed-queries.js';
+import type { NewRule, Rule } from '../../domain/rules/rule.js';
+import type { ChangeRecording } from '../engine/write-steps.js';
 import type { Queries } from '../transactions/transactions-queries.js';
-import type { RuleRow, RulesQueries } from './rules-queries.js';
-import type { RuleMatches, RuleOrderOutcome } from '../store.js';
-import { changeRecorded, changes, changeToken, type StepResult, type WriteProgram } from '../engine/write-steps.js';
+import type { RuleMatches, RuleRow, RulesQueries } from './rules-queries.js';
+import { changeRecorded, changes, changeToken, insertedId, type StepResult, type WriteProgram } from '../engine/write-steps.js';
+
+/** `missing`: rules the list left out; `unknown`: ids that name no rule (or are listed twice). */
+export type RuleOrderOutcome = { status: 'reordered' } | { status: 'mismatch'; missing: number[]; unknown: number[] };
 
 /**
- * The write programs of rules (see writes.ts) beyond adding and removing one: changing a rule,
- * their order, and applying them to existing transactions. Each is one transaction.
+ * The write programs of rules (see ../writes.ts): adding, changing and removing one, their
+ * order, and applying them to existing transactions. Each is one transaction.
  */
-export function rulePrograms(q: { transactions: Queries; rules: RulesQueries; changes: ChangeFeedQueries }) {
+export function rulePrograms(q: { transactions: Queries; rules: RulesQueries; changes: ChangeRecording }) {
   const { transactions: t, rules, changes: feed } = q;
   return {
+    *addRule(rule: NewRule): WriteProgram<Rule> {
+      return { ...rule, id: yield* insertedId(rules.insertRule(rule)) };
+    },
+
+    *removeRule(id: number): WriteProgram<boolean> {
+      return (yield* changes(rules.deleteRule(id))) > 0;
+    },
+
     *updateRule(id: number, rule: NewRule): WriteProgram<boolean> {
       if ((yield* changes(rules.updateRule(id, rule))) === 0) return false;
       yield rules.raiseRevision();
@@ -52,3 +62,5 @@ export function rulePrograms(q: { transactions: Queries; rules: RulesQueries; ch
     },
   };
 }
+
+export type RulePrograms = ReturnType<typeof rulePrograms>;

@@ -2,9 +2,14 @@ import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import { ruleSource } from '../../domain/category-source.js';
 import type { NewRule, Rule } from '../../domain/rules/rule.js';
 import type { Database, RulesTable } from '../engine/schema.js';
-import type { TransactionRow } from '../transactions/transactions-queries.js';
 import type { DialectQuirks } from '../engine/dialect-quirks.js';
-import type { RuleMatches } from '../store.js';
+
+/** The rows one rule matched in a scan, for applyMatches. */
+export interface RuleMatches {
+  ruleId: number;
+  category: string;
+  ids: readonly number[];
+}
 
 export type RuleRow = Selectable<RulesTable>;
 
@@ -91,16 +96,6 @@ export class RulesQueries {
         eb.selectFrom('rules_revision').select('revision').where('singleton', '=', 1).as('revision'),
       ])
       .compile() as CompiledQuery<RulesVersionRow>;
-  }
-
-  /** The next page of transactions by id, for scans that update as they go (offsets would shift). */
-  transactionsAfter(afterId: number, limit: number, uncategorisedOnly: boolean): CompiledQuery<TransactionRow> {
-    let builder = this.db
-      .selectFrom('transactions')
-      .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source'])
-      .where('id', '>', afterId);
-    if (uncategorisedOnly) builder = builder.where('category', 'is', null);
-    return builder.orderBy('id', 'asc').limit(limit).compile();
   }
 }
 

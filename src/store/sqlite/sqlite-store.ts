@@ -4,10 +4,11 @@ import { StoreUnavailableError, type StoreDamagedError } from '../../domain/erro
 import type { TransactionQuery } from '../../domain/transaction.js';
 import { sqliteQuirks } from './sqlite-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
-import type { EngineAccess } from '../repositories.js';
+import type { StoreAccess } from '../engine-store.js';
 import type { Database as Schema } from '../engine/schema.js';
 import type { TransactionStream } from '../store.js';
-import type { ImportRecord, ImportSession } from '../imports/import-session.js';
+import type { ImportSession } from '../imports/import-session.js';
+import type { ImportRecord } from '../imports/imports-queries.js';
 import { StoreQueries } from '../writes.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { DATA_VERSION_SQL } from './count-cache.js';
@@ -88,7 +89,7 @@ export class SqliteStore extends EngineStore {
     this.readPool = readThreads > 0 ? new ReadPool({ path: options.path, busyTimeoutMs: this.busyTimeoutMs, threads: readThreads, statementTimeoutMs }) : undefined;
     this.streams = new StreamGate({ ...DEFAULT_STREAM_LIMITS, ...options.streams, statementTimeoutMs });
 
-    const access: EngineAccess = {
+    const access: StoreAccess = {
       queries: this.queries,
       all: async (query) => this.guard(() => this.statements.all(query)),
       first: async (query) => this.guard(() => this.statements.first(query)),

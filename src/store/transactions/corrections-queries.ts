@@ -1,34 +1,18 @@
-import { sql, type CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { TransactionSelection } from '../../domain/transaction-filter.js';
 import type { DialectQuirks } from '../engine/dialect-quirks.js';
 import { whereFilter } from './filter-conditions.js';
 import type { TransactionRow } from './transactions-queries.js';
-import type { Database } from '../engine/schema.js';
-
-/** The columns a transaction keeps in the trash, besides when, why and its change token. */
-const MOVED_COLUMNS = ['id', 'date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'import_key', 'category_source', 'import_id'] as const;
-
-export interface DeletedRow extends TransactionRow {
-  deleted_at: number | string;
-  deleted_reason: string;
-  deleted_reference: string | null;
-}
-
-export interface TrashSkipRow {
-  id: number | string;
-  bank_known: number | boolean;
-  key_taken: number | boolean;
-}
-
-type TrashExpressions = ExpressionBuilder<Database & { d: Database['deleted_transactions'] }, 'd'>;
+import { TRASHED_COLUMNS, type Database } from '../engine/schema.js';
 
 /** One row of a dry run's sample, with the number of rows the whole selection holds. */
 export type SampleRow = TransactionRow & { total: number | string };
 
 /**
- * Corrections (migration 0009): rows moved into the trash and back, and bulk re-categorisation,
- * chosen by ids or by the list's filters. Moving is INSERT ... SELECT then DELETE by the moved
- * ids: every trigger and count kept on `transactions` sees an ordinary delete or insert.
+ * Corrections of many transactions at once (migration 0009), chosen by ids, by an import or by
+ * the list's filters: deleting them into the trash, and bulk re-categorisation. Deleting is
+ * INSERT ... SELECT into the trash then DELETE by the moved ids: every trigger and count kept on
+ * `transactions` sees an ordinary delete (the way back: trash/trash-queries.ts).
  */
 export class CorrectionsQueries {
   constructor(
@@ -39,7 +23,7 @@ export class CorrectionsQueries {
   /** Copies the chosen rows into the trash with when, why and the token (PostgreSQL: locking them first). */
   copyToTrash(selection: TransactionSelection, deleted: { at: number; reason: string; reference: string | null }, tx: number): CompiledQuery {
     let chosen = this.selected(selection)
-      .select(MOVED_COLUMNS)
+      .select(TRASHED_COLUMNS)
       .select([
         sql<number>`CAST(${deleted.at} AS BIGINT)`.as('deleted_at'),
         sql<string>`CAST(${deleted.reason} AS TEXT)`.as('deleted_reason'),
@@ -49,7 +33,7 @@ export class CorrectionsQueries {
     if (this.quirks.locksRows) chosen = chosen.forUpdate();
     return this.db
       .insertInto('deleted_transactions')
-      .columns([...MOVED_COLUMNS, 'deleted_at', 'deleted_reason', 'deleted_reference', 'change_tx'])
+      .columns([...TRASHED_COLUMNS, 'deleted_at', 'deleted_reason', 'deleted_reference', 'change_tx'])
       .expression(chosen)
       .compile();
   }
@@ -60,113 +44,6 @@ export class CorrectionsQueries {
       .deleteFrom('transactions')
       .where('id', 'in', (eb) => eb.selectFrom('deleted_transactions').select('id').where('change_tx', '=', tx))
       .compile();
-  }
-
-  /** The categories of trashed rows about to come back, created when missing. */
-  insertTrashCategories(ids: readonly number[], tx: number): CompiledQuery {
-    return this.db
-      .insertInto('categories')
-      .columns(['name', 'group_name', 'change_tx'])
-      .expression(
-        this.db
-          .selectFrom('deleted_transactions')
-          .select(['category', sql<null>`NULL`.as('group_name'), sql<number>`CAST(${tx} AS BIGINT)`.as('change_tx')])
-          .distinct()
-          .where(this.quirks.amongIds('id', ids))
-          .where('category', 'is not', null),
-      )
-      .onConflict((oc) => oc.column('name').doNothing())
-      .compile();
-  }
-
-  /**
-   * Moves the asked-for trash rows back, same ids, stamped with `tx`: those whose bank still
-   * exists and whose import key no transaction of that bank has taken meanwhile (an import of the
-   * same statement after an undo). Returns the restored ids.
-   */
-  restoreFromTrash(ids: readonly number[], tx: number): CompiledQuery<{ id: number }> {
-    let chosen = this.db
-      .selectFrom('deleted_transactions as d')
-      .select(MOVED_COLUMNS.filter((column) => column !== 'import_id').map((column) => `d.${column}` as const))
-      .select(['d.import_id', sql<number>`CAST(${tx} AS BIGINT)`.as('change_tx')])
-      .where(this.quirks.amongIds('d.id', ids))
-      .where((eb) => eb.and([this.bankKnown(eb), eb.not(this.keyTaken(eb))]));
-    if (this.quirks.locksRows) chosen = chosen.forUpdate();
-    return this.db
-      .insertInto('transactions')
-      .columns([...MOVED_COLUMNS, 'change_tx'])
-      .expression(chosen)
-      .returning('id')
-      .compile();
-  }
-
-  /** Removes from the trash the rows this write (token `tx`) restored. */
-  deleteRestored(tx: number): CompiledQuery {
-    return this.db
-      .deleteFrom('deleted_transactions')
-      .where('id', 'in', (eb) => eb.selectFrom('transactions').select('id').where('change_tx', '=', tx))
-      .compile();
-  }
-
-  /** The asked-for ids still in the trash, and why each could not come back. */
-  trashSkips(ids: readonly number[]): CompiledQuery<TrashSkipRow> {
-    return this.db
-      .selectFrom('deleted_transactions as d')
-      .select((eb) => ['d.id', this.bankKnown(eb).as('bank_known'), this.keyTaken(eb).as('key_taken')])
-      .where(this.quirks.amongIds('d.id', ids))
-      .orderBy('d.id')
-      .compile();
-  }
-
-  private bankKnown(eb: TrashExpressions) {
-    return eb.or([eb('d.bank_id', 'is', null), eb.exists(eb.selectFrom('banks as b').select('b.id').whereRef('b.id', '=', 'd.bank_id'))]);
-  }
-
-  private keyTaken(eb: TrashExpressions) {
-    return eb.and([
-      eb('d.import_key', 'is not', null),
-      eb.exists(
-        eb
-          .selectFrom('transactions as t')
-          .select('t.id')
-          .whereRef('t.bank_id', '=', 'd.bank_id')
-          .whereRef('t.import_key', '=', 'd.import_key')
-          .where('t.import_key', 'is not', null),
-      ),
-    ]);
-  }
-
-  /** A page of the trash, most recently deleted first (ties by id). */
-  trashPage(limit: number, offset: number): CompiledQuery<DeletedRow> {
-    return this.db
-      .selectFrom('deleted_transactions')
-      .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', 'deleted_at', 'deleted_reason', 'deleted_reference'])
-      .orderBy('deleted_at', 'desc')
-      .orderBy('id', 'asc')
-      .limit(limit)
-      .offset(offset)
-      .compile();
-  }
-
-  trashCount(): CompiledQuery<{ n: number }> {
-    return this.db.selectFrom('deleted_transactions').select(sql<number>`count(*)`.as('n')).compile();
-  }
-
-  /** Forgets trash rows deleted before `before`; first records the newest feed entry that loses a deletion. */
-  markPurged(before: number): CompiledQuery {
-    const newest = this.db
-      .selectFrom('deleted_transactions as d')
-      .innerJoin('change_feed as f', 'f.tx', 'd.change_tx')
-      .select(sql<number>`coalesce(max(f.seq), 0)`.as('seq'))
-      .where('d.deleted_at', '<', before);
-    return this.db
-      .updateTable('change_feed_state')
-      .set({ purged_through: sql`CASE WHEN (${newest}) > purged_through THEN (${newest}) ELSE purged_through END` })
-      .compile();
-  }
-
-  purge(before: number): CompiledQuery {
-    return this.db.deleteFrom('deleted_transactions').where('deleted_at', '<', before).compile();
   }
 
   /**

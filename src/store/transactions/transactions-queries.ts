@@ -359,6 +359,16 @@ export class Queries {
     return this.db.deleteFrom('banks').where('id', '=', id).compile();
   }
 
+  /** The next page of transactions by id, for scans (rules apply, suggest) that update as they go (offsets would shift). */
+  transactionsAfter(afterId: number, limit: number, uncategorisedOnly: boolean): CompiledQuery<TransactionRow> {
+    let builder = this.db
+      .selectFrom('transactions')
+      .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source'])
+      .where('id', '>', afterId);
+    if (uncategorisedOnly) builder = builder.where('category', 'is', null);
+    return builder.orderBy('id', 'asc').limit(limit).compile();
+  }
+
   /** The transactions a filter matches, to select from (the list's pages and counts, reports). */
   filtered(query: TransactionFilter): TransactionSelect {
     return whereFilter<TransactionSelect>(this.db.selectFrom('transactions'), query, this.quirks);
