@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import monetaCycles from './scripts/eslint/import-cycles.mjs';
 import monetaLayers from './scripts/eslint/folder-layers.mjs';
 
 export default tseslint.config(
@@ -19,6 +20,14 @@ export default tseslint.config(
     plugins: { moneta: monetaLayers },
     rules: {
       'moneta/folder-layers': 'error',
+    },
+  },
+  {
+    // No file of src/ imports one that imports it back, through any number of others (docs/architecture.md).
+    files: ['src/**/*.ts'],
+    plugins: { 'moneta-cycles': monetaCycles },
+    rules: {
+      'moneta-cycles/import-cycles': 'error',
     },
   },
   {

@@ -19,8 +19,8 @@ import { contractOperations } from '../src/http/contract.js';
 import { presentTransaction } from '../src/http/presenters.js';
 import type { TransactionRecord } from '../src/domain/transaction.js';
 import { postgresQuirks } from '../src/store/postgres/postgres-quirks.js';
-import { isPageRow, toTransactionRecord, type PageRowWithTotal } from '../src/store/queries.js';
-import type { Database } from '../src/store/schema.js';
+import { isPageRow, toTransactionRecord, type PageRowWithTotal } from '../src/store/transactions/transactions-queries.js';
+import type { Database } from '../src/store/engine/schema.js';
 import { StoreQueries } from '../src/store/writes.js';
 
 const port = Number(process.argv[2]);

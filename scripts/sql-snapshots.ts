@@ -13,8 +13,8 @@ import pg from 'pg';
 import { format } from 'sql-formatter';
 import type { TransactionQuery } from '../src/domain/transaction.js';
 import type { EngineName } from '../src/store/store.js';
-import type { ImportSql } from '../src/store/import-session.js';
-import type { Database as Schema } from '../src/store/schema.js';
+import type { ImportSql } from '../src/store/imports/import-session.js';
+import type { Database as Schema } from '../src/store/engine/schema.js';
 import { postgresQuirks } from '../src/store/postgres/postgres-quirks.js';
 import { postgresImportSql } from '../src/store/postgres/import-sql.js';
 import { sqliteQuirks } from '../src/store/sqlite/sqlite-quirks.js';
@@ -105,8 +105,8 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
   for (const [name, [filter, grouping]] of Object.entries(REPORTS)) out.push([`report: ${name}`, queries.reports.report(filter, grouping)]);
   out.push(
     ['transaction by id', t.findTransactionById(1)],
-    ['transactions after an id (rules apply, suggest)', rules.transactionsAfter(0, 1000, false)],
-    ['uncategorised transactions after an id', rules.transactionsAfter(0, 1000, true)],
+    ['transactions after an id (rules apply, suggest)', t.transactionsAfter(0, 1000, false)],
+    ['uncategorised transactions after an id', t.transactionsAfter(0, 1000, true)],
     ['banks', t.listBanks()],
     ['bank by id', t.findBankById('monzo')],
     ['categories', t.listCategories()],
@@ -170,8 +170,8 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     ['inbox: recategorise dry run of a payee', inbox.sample({ category: null }, ['espresso house nice 3'], 'Coffee', 'user', 20)],
     ['write: recategorisePayee', statementsOf(write.recategorisePayee({ category: null }, 'espresso house nice', 'Coffee', 'user'), PAYEE_FOUND)],
     ['recategorise dry run', corrections.recategoriseSample({ filter: { category: 'Coffee' } }, 'Food', 'user', 20)],
-    ['trash page', corrections.trashPage(100, 0)],
-    ['trash count', corrections.trashCount()],
+    ['trash page', queries.trash.trashPage(100, 0)],
+    ['trash count', queries.trash.trashCount()],
     ['change feed: purged through', changes.purgedThrough()],
     ['import history page', queries.imports.page(100, 0)],
     ['import history count', queries.imports.count()],

@@ -7,7 +7,8 @@ import { RulesService } from './services/rules.service.js';
 import { ReportsService } from './services/reports.service.js';
 import { InboxService } from './services/inbox.service.js';
 import { inboxHandlers } from './http/routes/inbox.routes.js';
-import { TransactionsService, type CategoryResolver } from './services/transactions.service.js';
+import { ruleCategoryResolver } from './services/rule-resolver.js';
+import { TransactionsService } from './services/transactions.service.js';
 import type { Store } from './store/store.js';
 import { contractOperations, loadContract } from './http/contract.js';
 import { registerDocs } from './http/docs.js';
@@ -52,8 +53,11 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Largest statement createImport accepts, in bytes (DEFAULT_IMPORT_LIMIT). */
   importLimit?: number;
-  /** Categorisation for transactions created without a category. */
-  resolveCategory?: CategoryResolver;
+  /**
+   * How long the rules that categorise a new transaction are trusted before their version is
+   * checked again (services/rule-resolver.ts; 1000 ms, as `serve` runs). Tests set 0.
+   */
+  rulesRecheckMs?: number;
   /** Tokens, Host allowlist, CORS and resource limits (see http/security/). */
   security?: SecurityOptions;
   /** Milliseconds since the epoch; tests move it to expire idempotency keys, the cached token list and trash. */
@@ -66,7 +70,11 @@ export interface AppOptions {
 
 const MAX_PARAM_LENGTH = 2048;
 
-/** Builds the HTTP app around a store. Never listens: server.ts and tests decide that. */
+/**
+ * Builds the HTTP app around a store: the one place where services, routes and security are
+ * wired, the same for `moneta serve` (server.ts) and for tests. Never listens: server.ts and
+ * tests decide that.
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const document = loadContract();
   const app = Fastify({
@@ -86,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...securityServerOptions(options.security),
   });
   const ajv = createAjv();
-  const transactions = new TransactionsService(options.store, options.resolveCategory);
+  const transactions = new TransactionsService(options.store, ruleCategoryResolver(options.store, { recheckMs: options.rulesRecheckMs, now: options.now }));
   const banks = new BanksService(options.store, options.now);
   const categories = new CategoriesService(options.store);
   const corrections = new CorrectionsService(options.store, options.now);

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
 import type { ServeConfig } from './config.js';
-import { ruleCategoryResolver } from './services/rule-resolver.js';
 import { appSecurityOptions, refuseUnsafeBinding } from './server/binding.js';
 import { hostWorkersWriter, openMigratedStore, openServingStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
@@ -57,7 +56,6 @@ export async function startServer(config: ServeConfig, logger: Logger, options: 
     store,
     logger,
     accessLog: config.accessLog,
-    resolveCategory: ruleCategoryResolver(store),
     bodyLimit: config.security.bodyLimit,
     importLimit: config.security.importLimit,
     security: appSecurityOptions(config),

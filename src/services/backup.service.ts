@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../domain/errors.js';
-import { openTableAccess } from '../store/copy/open-table-access.js';
+import { openTableAccess } from '../store/open-table-access.js';
 import { openMigratedStore } from '../store/open-store.js';
 import { backupInThread, BackupError } from '../store/sqlite/backup.js';
 import type { Store, StoreLocation } from '../store/store.js';

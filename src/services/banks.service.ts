@@ -2,7 +2,7 @@ import { aggregatorIdProblem, bankIdProblem, checkedName } from '../domain/bank-
 import { DomainError, invalidField } from '../domain/errors.js';
 import { QUERY_PARAMETERS, type ParameterSpelling } from './parameter-spelling.js';
 import type { Bank } from '../domain/transaction.js';
-import type { BankChanges } from '../store/catalogue-queries.js';
+import type { BankChanges } from '../store/catalogue/catalogue-queries.js';
 import type { BankRemovalPlan, Store } from '../store/store.js';
 
 /** How a removal request says where a bank's transactions and rules go (see BankRemovalPlan). */

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { DomainError, invalidField } from '../domain/errors.js';
 import { listProfiles, openStatement, StatementError, type ParsedItem, type StatementFormat } from '../importers/index.js';
-import type { ImportSession } from '../store/import-session.js';
+import type { ImportSession } from '../store/imports/import-session.js';
 import type { Store } from '../store/store.js';
 import { importBatch } from './import/batch-import.js';
 import { OccurrenceCounter } from './import/occurrence-counter.js';

@@ -1,39 +1,31 @@
 import { Migrator, type Kysely } from 'kysely';
 import { DomainError } from '../domain/errors.js';
-import { isIdLimitError, transactionIdsExhausted } from './id-limit.js';
+import { isIdLimitError, transactionIdsExhausted } from './engine/id-limit.js';
 import { migrationProvider } from './migrations/index.js';
-import {
-  catalogueRepository,
-  changeFeedRepository,
-  trashRepository,
-  idempotencyRepository,
-  importHistoryRepository,
-  rulesRepository,
-  tokensRepository,
-  transactionsRepository,
-  type EngineAccess,
-  type PageReads,
-} from './repositories.js';
-import { inboxRepository, type InboxRepository } from './inbox-repository.js';
-import type { Database as Schema } from './schema.js';
-import type {
-  CatalogueRepository,
-  ChangeFeedRepository,
-  TrashRepository,
-  EngineName,
-  IdempotencyRepository,
-  ImportsRepository,
-  ReportsRepository,
-  RulesRepository,
-  Store,
-  StoreLifecycle,
-  TokensRepository,
-  TransactionsRepository,
-} from './store.js';
+import { catalogueRepository } from './catalogue/catalogue-repository.js';
+import { changeFeedRepository } from './changes/changes-repository.js';
+import type { EngineAccess } from './engine/engine-access.js';
+import type { EngineName } from './engine/engine-name.js';
+import type { Database as Schema } from './engine/schema.js';
+import { importHistoryRepository, type ImportsRepository } from './imports/imports-repository.js';
+import { inboxRepository, type InboxRepository } from './inbox/inbox-repository.js';
+import type { ReportsRepository } from './reports/reports-repository.js';
+import { rulesRepository, type RulesRepository } from './rules/rules-repository.js';
+import { idempotencyRepository, type IdempotencyRepository } from './security/idempotency-repository.js';
+import { tokensRepository, type TokensRepository } from './security/tokens-repository.js';
+import type { Store, StoreLifecycle } from './store.js';
+import { transactionsRepository, type PageReads, type TransactionsRepository } from './transactions/transactions-repository.js';
+import { trashRepository, type TrashRepository } from './trash/trash-repository.js';
+import type { StoreQueries, WritePrograms } from './writes.js';
+import type { CatalogueRepository } from './catalogue/catalogue-repository.js';
+import type { ChangeFeedRepository } from './changes/changes-repository.js';
+
+/** Every statement builder and every write of the store: what an engine gives each repository. */
+export type StoreAccess = EngineAccess<StoreQueries, WritePrograms>;
 
 /** What an engine brings to its store; everything else is built here, once for both. */
 export interface EngineParts {
-  access: EngineAccess;
+  access: StoreAccess;
   pages: PageReads;
   /** The engine's import session; the history is built here. */
   imports: Pick<ImportsRepository, 'begin'>;
@@ -46,7 +38,7 @@ export interface EngineParts {
 
 /**
  * The store of either engine: the repositories written once over the engine's access
- * (repositories.ts). An engine's constructor opens its connections, then calls assemble().
+ * (each in its aggregate's folder). An engine's constructor opens its connections, then calls assemble().
  */
 export abstract class EngineStore implements Store {
   abstract readonly engine: EngineName;

@@ -1,37 +1,38 @@
-import type { CompiledQuery, Kysely } from 'kysely';
-import type { ApiTokenRecord } from '../domain/api-token.js';
-import { createdTransactionResponse, replayOf, type IdempotencyKeyRow, type IdempotencyRequest, type IdempotentCreation } from '../domain/idempotency.js';
-import type { NewRule, Rule } from '../domain/rules/rule.js';
-import type { Bank, Category, NewTransaction, TransactionId, TransactionRecord } from '../domain/transaction.js';
-import type { DialectQuirks } from './dialect-quirks.js';
-import { createdRecord, Queries, toCount, type BankRow, type CategoryRow, type CountRow, type TransactionRow } from './queries.js';
-import { CatalogueQueries } from './catalogue-queries.js';
-import { cataloguePrograms } from './catalogue-writes.js';
-import { ChangeFeedQueries } from './change-feed-queries.js';
-import { correctionPrograms } from './correction-writes.js';
-import { CorrectionsQueries } from './corrections-queries.js';
-import { ImportsQueries } from './imports-queries.js';
-import { InboxQueries } from './inbox-queries.js';
-import { inboxPrograms } from './inbox-writes.js';
-import { ReportQueries } from './report-queries.js';
-import { RulesQueries } from './rules-queries.js';
-import { rulePrograms } from './rule-writes.js';
-import type { Database } from './schema.js';
-import { SecurityQueries } from './security-queries.js';
-import type { RemoveCategoryOptions, RemoveOutcome } from './store.js';
-import { changeRecorded, changes, changeToken, firstRow, type StepResult, type WriteProgram } from './write-steps.js';
+import type { Kysely } from 'kysely';
+import type { DialectQuirks } from './engine/dialect-quirks.js';
+import type { ProgramArgs, ProgramResult, SubmitWrite } from './engine/engine-access.js';
+import type { Database } from './engine/schema.js';
+import type { WriteProgram } from './engine/write-steps.js';
+import { CatalogueQueries } from './catalogue/catalogue-queries.js';
+import { cataloguePrograms } from './catalogue/catalogue-writes.js';
+import { ChangeFeedQueries } from './changes/change-feed-queries.js';
+import { ImportsQueries } from './imports/imports-queries.js';
+import { InboxQueries } from './inbox/inbox-queries.js';
+import { inboxPrograms } from './inbox/inbox-writes.js';
+import { ReportQueries } from './reports/report-queries.js';
+import { rulePrograms } from './rules/rule-writes.js';
+import { RulesQueries } from './rules/rules-queries.js';
+import { SecurityQueries } from './security/security-queries.js';
+import { securityPrograms } from './security/security-writes.js';
+import { correctionPrograms } from './transactions/correction-writes.js';
+import { CorrectionsQueries } from './transactions/corrections-queries.js';
+import { Queries } from './transactions/transactions-queries.js';
+import { transactionPrograms } from './transactions/transactions-writes.js';
+import { TrashQueries } from './trash/trash-queries.js';
+import { trashPrograms } from './trash/trash-writes.js';
 
 /**
- * Every write of the store, written once for both engines. A write is a program: a generator
- * that yields compiled statements and receives each one's result, so it can decide its next
- * statement from what the last one found. A driver runs the whole program inside one
+ * Every statement builder and every write of the store, gathered from the aggregates' folders
+ * (each holds its *-queries.ts and *-writes.ts), written once for both engines. A write is a
+ * program: a generator that yields compiled statements and receives each one's result, so it can
+ * decide its next statement from what the last one found. A driver runs the whole program inside one
  * transaction: synchronously on a better-sqlite3 connection (sqlite/sqlite-writes.ts, in the
  * writer thread), asynchronously on a node-postgres client between BEGIN and COMMIT
  * (postgres/postgres-store.ts). Programs never throw on purpose: they report what they found
  * (a row missing) as their result, and the repositories turn that into errors.
  */
 
-export type { StepResult, WriteProgram } from './write-steps.js';
+export type { StepResult, WriteProgram } from './engine/write-steps.js';
 
 /** The statement builders a program draws on, for one engine's dialect. */
 export class StoreQueries {
@@ -40,6 +41,7 @@ export class StoreQueries {
   readonly security: SecurityQueries;
   readonly reports: ReportQueries;
   readonly corrections: CorrectionsQueries;
+  readonly trash: TrashQueries;
   readonly changes: ChangeFeedQueries;
   readonly imports: ImportsQueries;
   readonly catalogue: CatalogueQueries;
@@ -51,6 +53,7 @@ export class StoreQueries {
     this.rules = new RulesQueries(db, quirks);
     this.security = new SecurityQueries(db);
     this.corrections = new CorrectionsQueries(db, quirks);
+    this.trash = new TrashQueries(db, quirks);
     this.changes = new ChangeFeedQueries(db, quirks);
     this.imports = new ImportsQueries(db);
     this.catalogue = new CatalogueQueries(db);
@@ -58,141 +61,23 @@ export class StoreQueries {
   }
 }
 
-function* insertedId(query: CompiledQuery<{ id: number }>): Generator<CompiledQuery, number, StepResult> {
-  const row = yield* firstRow<{ id: number }>(query);
-  if (!row) throw new Error('INSERT ... RETURNING gave no row');
-  return Number(row.id);
-}
-
-export type CreateTransactionResult = { status: 'created'; record: TransactionRecord } | { status: 'unknown-bank' };
-export type IdempotentCreationResult = IdempotentCreation | { outcome: 'unknown-bank' };
-
 /** The programs by name: a write crosses to the SQLite writer thread as a name and its arguments. */
 export function writePrograms(q: StoreQueries) {
-  const { transactions: t, rules, security, changes: feed } = q;
-
-  /** The creation itself; the caller records the change (so an idempotency key can follow it). */
-  function* insertTransaction(input: NewTransaction, tx: number): WriteProgram<CreateTransactionResult> {
-    if (input.bank != null && !(yield* firstRow<BankRow>(t.findBankById(input.bank)))) return { status: 'unknown-bank' };
-    // Categories hold every name a transaction uses: a new name is added on first use.
-    if (input.category != null) yield t.insertCategoryIfMissing(input.category, tx);
-    const id = yield* insertedId(t.insertTransaction(input, tx));
-    return { status: 'created', record: createdRecord({ id }, input) };
-  }
-
   return {
-    *createTransaction(input: NewTransaction): WriteProgram<CreateTransactionResult> {
-      const tx = yield* changeToken(feed);
-      const created = yield* insertTransaction(input, tx);
-      if (created.status === 'created') yield* changeRecorded(feed, tx);
-      return created;
-    },
-
-    *createTransactionIdempotent(input: NewTransaction, request: IdempotencyRequest): WriteProgram<IdempotentCreationResult> {
-      yield security.deleteExpiredKey(request.key, request.expiredBefore);
-      // On PostgreSQL a concurrent request with the same key waits on this insert until the first commits.
-      if (!(yield* firstRow<{ key: string }>(security.claimKey(request.key, request.fingerprint, request.now)))) {
-        return replayOf(yield* firstRow<IdempotencyKeyRow>(security.findKey(request.key)), request.fingerprint);
-      }
-      const tx = yield* changeToken(feed);
-      const created = yield* insertTransaction(input, tx);
-      if (created.status === 'unknown-bank') {
-        // Nothing was created, so the key is not kept either: a corrected retry may use it.
-        yield security.releaseKey(request.key);
-        return { outcome: 'unknown-bank' };
-      }
-      const response = createdTransactionResponse(created.record);
-      yield security.completeKey(request.key, created.record.id, response);
-      yield* changeRecorded(feed, tx);
-      return { outcome: 'created', response };
-    },
-
-    *purgeIdempotencyKeys(expiredBefore: number): WriteProgram<number> {
-      return yield* changes(security.deleteExpiredKeys(expiredBefore));
-    },
-
-    *addApiToken(token: ApiTokenRecord): WriteProgram<boolean> {
-      return (yield* changes(security.insertApiToken(token))) > 0;
-    },
-
-    *removeApiToken(name: string): WriteProgram<boolean> {
-      return (yield* changes(security.deleteApiToken(name))) > 0;
-    },
-
-    /** `source`: how the category was chosen (CategorySource); ignored when clearing it. */
-    *setTransactionCategory(id: TransactionId, category: string | null, source: string | null = null): WriteProgram<boolean> {
-      // Check first, so a PUT to a missing transaction creates no category either.
-      if (!(yield* firstRow<TransactionRow>(t.findTransactionById(id)))) return false;
-      const tx = yield* changeToken(feed);
-      if (category !== null) yield t.insertCategoryIfMissing(category, tx);
-      const updated = (yield* changes(t.updateTransactionCategory(id, category, source, tx))) > 0;
-      yield* changeRecorded(feed, tx);
-      return updated;
-    },
-
-    *addBank(bank: Bank): WriteProgram<boolean> {
-      const tx = yield* changeToken(feed);
-      const added = (yield* changes(t.insertBank(bank, tx))) > 0;
-      if (added) yield* changeRecorded(feed, tx);
-      return added;
-    },
-
-    *removeBank(id: string): WriteProgram<RemoveOutcome> {
-      if (!(yield* firstRow<BankRow>(t.findBankById(id)))) return { status: 'missing' };
-      const transactions = toCount(yield* firstRow<CountRow>(t.countOfBank(id)));
-      if (transactions > 0) return { status: 'in-use', transactions };
-      const tx = yield* changeToken(feed);
-      yield t.deleteBank(id);
-      yield feed.tombstone('bank', id, tx);
-      yield* changeRecorded(feed, tx);
-      return { status: 'removed' };
-    },
-
-    *saveCategory(category: Category): WriteProgram<void> {
-      const tx = yield* changeToken(feed);
-      yield t.upsertCategory(category, tx);
-      yield* changeRecorded(feed, tx);
-    },
-
-    *removeCategory(name: string, options: RemoveCategoryOptions): WriteProgram<RemoveOutcome> {
-      if (!(yield* firstRow<CategoryRow>(t.findCategory(name)))) return { status: 'missing' };
-      const transactions = toCount(yield* firstRow<CountRow>(t.countInCategory(name)));
-      if (options.mergeInto === undefined && transactions > 0 && !options.force) return { status: 'in-use', transactions };
-      const tx = yield* changeToken(feed);
-      if (options.mergeInto !== undefined) {
-        yield t.insertCategoryIfMissing(options.mergeInto, tx);
-        yield rules.recategoriseRules(name, options.mergeInto);
-        yield rules.raiseRevision();
-      }
-      if (transactions > 0) yield t.recategoriseAll(name, options.mergeInto ?? null, tx);
-      yield t.deleteCategory(name);
-      yield feed.tombstone('category', name, tx);
-      yield* changeRecorded(feed, tx);
-      return { status: 'removed' };
-    },
-
+    ...transactionPrograms(q),
     ...correctionPrograms(q),
-
+    ...trashPrograms(q),
     ...cataloguePrograms(q),
-
-    ...inboxPrograms(q),
-
-    *addRule(rule: NewRule): WriteProgram<Rule> {
-      return { ...rule, id: yield* insertedId(rules.insertRule(rule)) };
-    },
-
-    *removeRule(id: number): WriteProgram<boolean> {
-      return (yield* changes(rules.deleteRule(id))) > 0;
-    },
-
     ...rulePrograms(q),
+    ...inboxPrograms(q),
+    ...securityPrograms(q),
   };
 }
 
 export type WritePrograms = ReturnType<typeof writePrograms>;
 export type WriteName = keyof WritePrograms;
-export type WriteArgs<K extends WriteName> = Parameters<WritePrograms[K]>;
-export type WriteResult<K extends WriteName> = ReturnType<WritePrograms[K]> extends WriteProgram<infer T> ? T : never;
+export type WriteArgs<K extends WriteName> = ProgramArgs<WritePrograms[K]>;
+export type WriteResult<K extends WriteName> = ProgramResult<WritePrograms[K]>;
 
 /** A write as plain data: what crosses to the writer thread. */
 export interface WriteCommand {
@@ -200,8 +85,8 @@ export interface WriteCommand {
   args: unknown[];
 }
 
-/** Runs a named write, whichever engine's driver carries it out. */
-export type SubmitWrite = <K extends WriteName>(op: K, ...args: WriteArgs<K>) => Promise<WriteResult<K>>;
+/** Runs any write of the store, whichever engine's driver carries it out. */
+export type StoreWrite = SubmitWrite<WritePrograms>;
 
 /** The program a command names. */
 export function programOf(programs: WritePrograms, command: WriteCommand): WriteProgram<unknown> {

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { FEED_START, type ChangeCursor } from '../../src/domain/change-feed.js';
 import { postgresQuirks } from '../../src/store/postgres/postgres-quirks.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
-import type { Database } from '../../src/store/schema.js';
+import type { Database } from '../../src/store/engine/schema.js';
 import { StoreQueries } from '../../src/store/writes.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
 

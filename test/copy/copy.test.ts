@@ -9,7 +9,7 @@ import pg from 'pg';
 import { projectFile } from '../../src/project-root.js';
 import { copyStore } from '../../src/services/copy.service.js';
 import { COPIED_TABLES, NOT_COPIED } from '../../src/store/copy/copied-tables.js';
-import { openTableAccess } from '../../src/store/copy/open-table-access.js';
+import { openTableAccess } from '../../src/store/open-table-access.js';
 import type { Row, TableAccess } from '../../src/store/copy/table-access.js';
 import { openMigratedStore } from '../../src/store/open-store.js';
 import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';

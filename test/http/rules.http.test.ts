@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
-import { ruleCategoryResolver } from '../../src/services/rule-resolver.js';
 import { TokensService } from '../../src/services/tokens.service.js';
 import type { Store } from '../../src/store/store.js';
 import { buildTestApp, call } from '../support/app.js';
@@ -187,7 +186,7 @@ describeEachEngine('HTTP rules', ({ freshStore }) => {
 
   it('a changed rule or a new order takes effect for new transactions at once', async () => {
     const store = await freshStore();
-    const app = await setup(store, { resolveCategory: ruleCategoryResolver(store, { recheckMs: 0 }) });
+    const app = await setup(store, { rulesRecheckMs: 0 });
     const first = await create(app, { category: 'Groceries', descriptionContains: 'lidl' });
     const post = async () => ((await call(app, 'POST', '/transactions', { date: '2024-02-01', description: 'LIDL', value: -1 })).body as { category: string }).category;
     assert.equal(await post(), 'Groceries');

@@ -16,7 +16,7 @@ import type { TransactionQuery, TransactionRecord } from '../../src/domain/trans
 import { migrationProvider } from '../../src/store/migrations/index.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { copyStore } from '../../src/services/copy.service.js';
-import { openTableAccess } from '../../src/store/copy/open-table-access.js';
+import { openTableAccess } from '../../src/store/open-table-access.js';
 import { projectFile } from '../../src/project-root.js';
 
 const DESCRIPTIONS = [

@@ -15,7 +15,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import BetterSqlite3 from 'better-sqlite3';
 import { compactCounts, countDeltaStats } from '../../src/store/postgres/count-compactor.js';
-import type { Database } from '../../src/store/schema.js';
+import type { Database } from '../../src/store/engine/schema.js';
 
 const everything = (overrides: Partial<TransactionQuery> = {}): TransactionQuery => ({ sort: [], limit: 1_000_000, offset: 0, ...overrides });
 

@@ -11,7 +11,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type pg from 'pg';
 import { CountCompactor, deltaTables, lastFeedEntry } from '../../src/store/postgres/count-compactor.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
-import type { Database } from '../../src/store/schema.js';
+import type { Database } from '../../src/store/engine/schema.js';
 import { createTestDatabase, postgresSkipReason, testPool, type TestDatabase } from '../support/postgres.js';
 
 const skip = await postgresSkipReason();

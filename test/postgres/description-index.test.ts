@@ -6,8 +6,8 @@ import { foldForSearch } from '../../src/domain/text.js';
 import type { TransactionQuery } from '../../src/domain/transaction.js';
 import { postgresQuirks } from '../../src/store/postgres/postgres-quirks.js';
 import { openMigratedStore } from '../../src/store/open-store.js';
-import { Queries } from '../../src/store/queries.js';
-import type { Database } from '../../src/store/schema.js';
+import { Queries } from '../../src/store/transactions/transactions-queries.js';
+import type { Database } from '../../src/store/engine/schema.js';
 import { createTestDatabase, postgresSkipReason, testPool, type TestDatabase } from '../support/postgres.js';
 
 const skip = await postgresSkipReason();

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { ReportsService } from '../../src/services/reports.service.js';
 import { compactReportTotals } from '../../src/store/postgres/count-compactor.js';
-import type { Database } from '../../src/store/schema.js';
+import type { Database } from '../../src/store/engine/schema.js';
 import type { Store } from '../../src/store/store.js';
 import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 import { CATEGORIES, FILTERS, GROUPINGS, plainReports, seedStore, seeded } from './report-support.js';

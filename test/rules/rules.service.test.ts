@@ -75,7 +75,7 @@ describeEachEngine('RulesService', ({ engine, freshStore, freshDbSetting }) => {
   it('POST /transactions uses the rules; an explicit category wins', async () => {
     const store = await seeded();
     await new RulesService(store).add({ category: 'Groceries', descriptionContains: 'REWE' });
-    const app = await buildTestApp(store, { resolveCategory: ruleCategoryResolver(store) });
+    const app = await buildTestApp(store);
     const auto = await call(app, 'POST', '/transactions', { date: '2024-02-01', description: 'rewe city', value: -5 });
     assert.equal(auto.status, 201);
     assert.equal((auto.body as { category: string | null }).category, 'Groceries');

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler } from 'kysely';
-import { compileOnce } from '../../src/store/compile-once.js';
-import type { Database } from '../../src/store/schema.js';
+import { compileOnce } from '../../src/store/engine/compile-once.js';
+import type { Database } from '../../src/store/engine/schema.js';
 
 const db = new Kysely<Database>({
   dialect: {

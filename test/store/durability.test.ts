@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type Database from 'better-sqlite3';
 import pg from 'pg';
-import { openTableAccess } from '../../src/store/copy/open-table-access.js';
+import { openTableAccess } from '../../src/store/open-table-access.js';
 import { openMigratedStore, openServingStore } from '../../src/store/open-store.js';
 import { durabilityProblems, PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import { openBackupSource } from '../../src/store/sqlite/backup.js';

@@ -18,8 +18,8 @@ import type { NewTransaction, TransactionQuery, TransactionRecord } from '../../
 import { contractOperations, type JsonSchema } from '../../src/http/contract.js';
 import { presentTransaction } from '../../src/http/presenters.js';
 import { sqliteQuirks } from '../../src/store/sqlite/sqlite-quirks.js';
-import { Queries } from '../../src/store/queries.js';
-import type { Database } from '../../src/store/schema.js';
+import { Queries } from '../../src/store/transactions/transactions-queries.js';
+import type { Database } from '../../src/store/engine/schema.js';
 import { listStoredJsonPage, TRANSACTION_JSON, TRANSACTION_JSON_FIELDS } from '../../src/store/sqlite/json-page.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { listTransactionsSerialiser } from '../support/route-serialiser.js';

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { Kysely } from 'kysely';
 import { sqliteQuirks } from '../../src/store/sqlite/sqlite-quirks.js';
 import { escapeLike, postgresQuirks } from '../../src/store/postgres/postgres-quirks.js';
-import { Queries } from '../../src/store/queries.js';
-import type { Database } from '../../src/store/schema.js';
+import { Queries } from '../../src/store/transactions/transactions-queries.js';
+import type { Database } from '../../src/store/engine/schema.js';
 import { offlineDialect } from '../support/offline-dialect.js';
 
 /** Query builders without a connection: only SQL text and parameters are inspected. */

@@ -12,7 +12,7 @@ import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { copyStore } from '../../src/services/copy.service.js';
-import { openTableAccess } from '../../src/store/copy/open-table-access.js';
+import { openTableAccess } from '../../src/store/open-table-access.js';
 import { migrationProvider } from '../../src/store/migrations/index.js';
 import { ROW_JSON_SQL } from '../../src/store/migrations/0009-corrections-and-change-feed.js';
 import { TRANSACTION_JSON } from '../../src/store/sqlite/json-page.js';

@@ -2,7 +2,7 @@ import { IMPORT_SOURCE, ruleSource } from '../../domain/category-source.js';
 import { bankIdKey, conflictKey, fingerprintKey, fingerprintOf, ruleOfKey } from '../../domain/import-keys.js';
 import type { RuleSet } from '../../domain/rules/rule.js';
 import type { ParsedItem, StatementRow } from '../../importers/index.js';
-import type { ImportedTransaction, ImportSession, StoredImport } from '../../store/import-session.js';
+import type { ImportedTransaction, ImportSession, StoredImport } from '../../store/imports/import-session.js';
 import { formerDuplicates } from './former-keys.js';
 import type { OccurrenceCounter } from './occurrence-counter.js';
 import type { ReportRow } from './report-spool.js';

@@ -1,6 +1,6 @@
 import { bankIdKey, conflictKey, type DuplicateRule, fingerprintKey, fingerprintOf, ruleOfKey } from '../../domain/import-keys.js';
 import type { ParsedItem, StatementRow } from '../../importers/index.js';
-import type { ImportSession } from '../../store/import-session.js';
+import type { ImportSession } from '../../store/imports/import-session.js';
 import type { OccurrenceCounter } from './occurrence-counter.js';
 import { rowProblem } from './row-checks.js';
 

@@ -1,5 +1,5 @@
 import { dateOfFingerprint } from '../../domain/import-keys.js';
-import type { ImportSession } from '../../store/import-session.js';
+import type { ImportSession } from '../../store/imports/import-session.js';
 
 /**
  * Numbers the rows of one file that share a fingerprint: 1, 2, 3... in file order.

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { EngineName } from '../store.js';
+import type { EngineName } from '../engine/engine-name.js';
 
 /**
  * What makes GET /transactions fast at a million rows (see README, Performance):

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { EngineName } from '../store.js';
+import type { EngineName } from '../engine/engine-name.js';
 
 /**
  * SQLite: the FTS5 trigram index (0004) is no longer fed by a trigger on every insert (it cost

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { EngineName } from '../store.js';
+import type { EngineName } from '../engine/engine-name.js';
+import { ID_LIMIT_MESSAGE } from '../engine/sql-terms.js';
 
 /**
  * Transaction ids stop at 2^53 − 1 (9007199254740991), the largest integer every JSON client
@@ -12,8 +13,6 @@ import type { EngineName } from '../store.js';
  * PostgreSQL: the identity's sequence gets that MAXVALUE (nextval then fails), and a CHECK
  * catches ids written explicitly (NOT VALID: existing rows are not scanned).
  */
-export const ID_LIMIT_MESSAGE = 'transaction ids are exhausted: the next id would pass 2^53 - 1';
-
 export async function up(db: Kysely<unknown>, engine: EngineName): Promise<void> {
   if (engine === 'sqlite') {
     await sql`CREATE TRIGGER transactions_id_limit AFTER INSERT ON transactions WHEN NEW.id > 9007199254740991 BEGIN

@@ -1,27 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { EngineName } from '../store.js';
-
-/**
- * The value of a row as a whole number of cents, as SQL over `column`, or NULL when the value is
- * not one: not a multiple of 0.01 as the client wrote it, or 1e9 or more in magnitude (so sums of
- * cents stay far inside 64-bit integers). round(v * 100) / 100 = v holds exactly when v is the
- * double nearest to a decimal with two places, whatever the engine's rounding of halves: the
- * division is exact IEEE arithmetic, so the test checks itself. Reports add these in integers
- * and the other values one by one, exactly (domain/reports/exact-sum.ts).
- * Frozen with this migration; the report queries use the same text (they must: the totals below
- * were computed with it).
- */
-export function centsSql(column: string, engine: EngineName): string {
-  const cents = engine === 'sqlite' ? `CAST(round(${column} * 100) AS INTEGER)` : `round(${column} * 100)::bigint`;
-  return `CASE WHEN ${exactCentsTest(column)} THEN ${cents} END`;
-}
-
-/** True for the rows centsSql leaves NULL; the partial index below holds exactly those. */
-export const ODD_VALUE_SQL = `NOT (${exactCentsTest('value')})`;
-
-function exactCentsTest(column: string): string {
-  return `abs(${column}) < 1e9 AND round(${column} * 100) / 100 = ${column}`;
-}
+import type { EngineName } from '../engine/engine-name.js';
+import { centsSql, ODD_VALUE_SQL } from '../engine/sql-terms.js';
 
 /**
  * Maintained totals for reports and for X-Total-Count with a date range (issue 12): per month and

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { EngineName } from '../store.js';
+import type { EngineName } from '../engine/engine-name.js';
 
 /**
  * A counter every change of an existing rule (an update, a new order, a category merge that

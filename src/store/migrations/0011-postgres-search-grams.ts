@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { EngineName } from '../store.js';
+import type { EngineName } from '../engine/engine-name.js';
 
 /**
  * PostgreSQL: answers one- and two-character description searches exactly from an index

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { EngineName } from '../store.js';
+import type { EngineName } from '../engine/engine-name.js';
 
 /**
  * The rows of one import, in the list and in the trash, found without a scan: undoImport moves

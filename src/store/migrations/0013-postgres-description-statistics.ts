@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { EngineName } from '../store.js';
+import type { EngineName } from '../engine/engine-name.js';
 
 /**
  * PostgreSQL: a finer sample of `description_folded` for the planner (statistics target 1,000

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { EngineName } from '../store.js';
+import type { EngineName } from '../engine/engine-name.js';
 
 /**
  * PostgreSQL: drops `transactions_id` (0004), an index on id alone. On SQLite it is the narrow

@@ -1,5 +1,5 @@
 import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import type { EngineName } from '../store.js';
+import type { EngineName } from '../engine/engine-name.js';
 import * as initialSchema from './0001-initial-schema.js';
 import * as importAndRules from './0002-import-and-rules.js';
 import * as security from './0003-security.js';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database } from '../engine/schema.js';
 
 const DEFAULT_INTERVAL_MS = 2000;
 

@@ -1,5 +1,5 @@
 import { foldForSearchQuickly as foldForSearch } from '../../domain/matching-text.js';
-import { importSqlParts as parts, rawStatement as raw, sourceOf, type ImportSql } from '../import-session.js';
+import { importSqlParts as parts, rawStatement as raw, sourceOf, type ImportSql } from '../imports/import-session.js';
 
 /** An import's bulk statements on PostgreSQL: each batch is typed array parameters, read with unnest. */
 export const postgresImportSql: ImportSql = {

@@ -1,9 +1,9 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { foldForSearch } from '../../domain/text.js';
 import type { NewTransaction, TransactionId } from '../../domain/transaction.js';
-import { createdRecord } from '../queries.js';
-import type { Database } from '../schema.js';
-import type { CreateTransactionResult } from '../writes.js';
+import { createdRecord } from '../transactions/transactions-queries.js';
+import type { Database } from '../engine/schema.js';
+import type { CreateTransactionResult } from '../transactions/transactions-writes.js';
 import { postgresQuirks } from './postgres-quirks.js';
 
 /** One row per input of createTransactions' statement, by `n` (1-based, the inputs' order): whether its bank is known, and its new id. */

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '../../domain/errors.js';
 import type { CompiledQuery } from 'kysely';
-import { StoreImportSession, type ImportBookkeeping, type ImportConnection, type ImportSession } from '../import-session.js';
+import { StoreImportSession, type ImportBookkeeping, type ImportConnection, type ImportSession } from '../imports/import-session.js';
 import { postgresImportSql } from './import-sql.js';
 
 /**

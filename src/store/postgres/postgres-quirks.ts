@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
-import type { DialectQuirks } from '../dialect-quirks.js';
-import { centsSql } from '../migrations/0008-report-totals.js';
+import type { DialectQuirks } from '../engine/dialect-quirks.js';
+import { centsSql } from '../engine/sql-terms.js';
 import { CHANGE_FEED_LOCK } from '../migrations/0009-corrections-and-change-feed.js';
 
 export const postgresQuirks: DialectQuirks = {

@@ -4,21 +4,24 @@ import { StoreUnavailableError } from '../../domain/errors.js';
 import { transactionObject, type NewTransaction, type TransactionQuery } from '../../domain/transaction.js';
 import { postgresQuirks } from './postgres-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
-import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal, type SnapshotPageRow } from '../queries.js';
-import { searchTotalKey } from '../search-total-key.js';
+import { isPageRow, toCount, toTransactionRecord, type CountRow, type PageRowWithTotal, type SnapshotPageRow } from '../transactions/transactions-queries.js';
+import { searchTotalKey } from '../transactions/search-total-key.js';
 import { categoriesSet, createdResults, OneStatementWrites, type CategoryChange, type CategorySetRow, type CreatedRow } from './one-statement-writes.js';
 import { StatementBatcher } from './statement-batcher.js';
 import { SearchTotals } from './search-totals.js';
 import { PreparedStatements } from './prepared-statements.js';
-import { reportsRepository, type EngineAccess } from '../repositories.js';
-import type { Database as Schema } from '../schema.js';
+import type { StoreAccess } from '../engine-store.js';
+import { reportsRepository } from '../reports/reports-repository.js';
+import type { Database as Schema } from '../engine/schema.js';
 import type { TransactionPage } from '../store.js';
-import { programOf, StoreQueries, writePrograms, type CreateTransactionResult, type WriteArgs, type WriteName, type WriteProgram, type WriteResult } from '../writes.js';
+import type { CreateTransactionResult } from '../transactions/transactions-writes.js';
+import { programOf, StoreQueries, writePrograms, type WriteArgs, type WriteName, type WriteProgram, type WriteResult } from '../writes.js';
 import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
 import { openPostgresStream } from './postgres-stream.js';
 import { CountCompactor, deltaTables, lastFeedEntry } from './count-compactor.js';
-import { StreamGate } from '../stream-gate.js';
+import { StreamGate } from '../engine/stream-gate.js';
+import { openPostgresPool } from './pool.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from '../../config/limits.js';
 
 export interface PostgresStoreOptions {
@@ -45,13 +48,6 @@ export interface PostgresStoreOptions {
   /** How often the count compactor looks at the delta tables (default 2 s; 0: never, for tests that run their own). */
   compactionIntervalMs?: number;
 }
-
-/** int8 (counts, ids) as numbers: ids are assigned from 1 and stay far below 2^53. */
-const INT8_OID = 20;
-const typeParsers = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
-};
 
 type Runner = Pick<pg.PoolClient, 'query'>;
 
@@ -103,7 +99,7 @@ export class PostgresStore extends EngineStore {
       );
     }
 
-    const access: EngineAccess = {
+    const access: StoreAccess = {
       queries: this.queries,
       all: <T>(query: CompiledQuery<T>) => this.guard(() => all<T & pg.QueryResultRow>(this.pool, text(query))),
       first: <T>(query: CompiledQuery<T>) => this.guard(() => first<T & pg.QueryResultRow>(this.pool, text(query))),
@@ -277,27 +273,17 @@ const BULK_WRITES: ReadonlySet<WriteName> = new Set<WriteName>([
 /** A pool of at most `max` connections with the store's timeouts. */
 function openPool(options: PostgresStoreOptions, max: number): pg.Pool {
   const statementTimeout = options.statementTimeoutMs ?? 5000;
-  const pool = new pg.Pool({
-    connectionString: options.url,
+  return openPostgresPool({
+    url: options.url,
     max,
+    statementTimeoutMs: statementTimeout,
     // Waiting for a connection (server silent, or every pooled one busy) never outlasts the
     // statement timeout either: an outage answers 503 within the same bound as a slow query.
-    connectionTimeoutMillis: options.connectTimeoutMs ?? Math.min(3000, statementTimeout),
-    statement_timeout: statementTimeout,
+    connectTimeoutMs: options.connectTimeoutMs ?? Math.min(3000, statementTimeout),
     // The client gives up shortly after the server should have: a dead socket cannot hang a request.
-    query_timeout: statementTimeout + 1000,
-    idleTimeoutMillis: 30_000,
-    types: typeParsers,
+    queryTimeoutMs: statementTimeout + 1000,
+    idleTimeoutMs: 30_000,
   });
-  // An idle connection dropped by the server (restart, failover) must not crash the process;
-  // the pool discards it and the next request opens a new one.
-  pool.on('error', () => {});
-  // A connection dropped while checked out but between two queries (inside a transaction,
-  // or just handed to a request) emits 'error' on the client itself, where no pool listener
-  // is attached: without this listener the process crashed. The request in flight still fails
-  // (its next query, or the ROLLBACK, rejects -> 503), and the pool never reuses the broken client.
-  pool.on('connect', (client) => client.on('error', () => {}));
-  return pool;
 }
 
 /** foreign_key_violation: a program checked a row that a concurrent commit removed before its own write. */

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { CompiledQuery } from 'kysely';
 import { transactionObject } from '../../domain/transaction.js';
-import { toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../queries.js';
+import { toCount, toTransactionRecord, type CountRow, type TransactionRow } from '../transactions/transactions-queries.js';
 import type { TransactionStream } from '../store.js';
 
 export const STREAM_BATCH_ROWS = 1000;

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { CHANGE_PHASES } from '../change-feed-queries.js';
+import { CHANGE_PHASES } from '../changes/change-feed-queries.js';
 
 /**
  * One change of the feed as JSON, written by SQLite (DialectQuirks.changeJson), over the kind's

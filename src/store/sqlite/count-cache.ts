@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { TransactionQuery } from '../../domain/transaction.js';
-import { searchTotalKey } from '../search-total-key.js';
+import { searchTotalKey } from '../transactions/search-total-key.js';
 
 const MAX_ENTRIES = 512;
 

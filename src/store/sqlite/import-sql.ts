@@ -1,5 +1,5 @@
 import { foldForSearchQuickly as foldForSearch } from '../../domain/matching-text.js';
-import { importSqlParts as parts, rawStatement as raw, sourceOf, type ImportSql } from '../import-session.js';
+import { importSqlParts as parts, rawStatement as raw, sourceOf, type ImportSql } from '../imports/import-session.js';
 
 /** An import's bulk statements on SQLite: each batch is one JSON array parameter, read with json_each. */
 export const sqliteImportSql: ImportSql = {

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import { TRANSACTION_FIELDS, type TransactionField, type TransactionQuery, type TransactionRecord } from '../../domain/transaction.js';
-import type { Queries, TransactionRow } from '../queries.js';
+import type { Queries, TransactionRow } from '../transactions/transactions-queries.js';
 
 /**
  * A page of transactions written as JSON by SQLite itself, in C: materialising row objects in JS

@@ -4,7 +4,7 @@ import type { TransactionQuery } from '../../domain/transaction.js';
 import { hasRangeFilter, type TransactionFilter } from '../../domain/transaction-filter.js';
 import type { ReportGrouping, ReportPart } from '../../domain/reports/report-parts.js';
 import type { InboxPart } from '../../domain/reports/inbox.js';
-import { KEYSET_OFFSET } from '../queries.js';
+import { KEYSET_OFFSET } from '../transactions/transactions-queries.js';
 import type { TransactionPage, TransactionPageJson, TransactionStream } from '../store.js';
 import type { ConnectionPragmas } from './connection.js';
 import { startThread } from './start-thread.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
-import { StoreImportSession, type ImportBookkeeping, type ImportConnection, type ImportSession } from '../import-session.js';
+import { StoreImportSession, type ImportBookkeeping, type ImportConnection, type ImportSession } from '../imports/import-session.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { sqliteImportSql } from './import-sql.js';
 

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
-import type { DialectQuirks } from '../dialect-quirks.js';
-import { centsSql } from '../migrations/0008-report-totals.js';
+import type { DialectQuirks } from '../engine/dialect-quirks.js';
+import { centsSql } from '../engine/sql-terms.js';
 import { sqliteChangeJson } from './change-json.js';
 import { transactionsJsonArray } from './json-page.js';
 

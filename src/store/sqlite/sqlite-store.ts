@@ -4,10 +4,11 @@ import { StoreUnavailableError, type StoreDamagedError } from '../../domain/erro
 import type { TransactionQuery } from '../../domain/transaction.js';
 import { sqliteQuirks } from './sqlite-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
-import type { EngineAccess } from '../repositories.js';
-import type { Database as Schema } from '../schema.js';
+import type { StoreAccess } from '../engine-store.js';
+import type { Database as Schema } from '../engine/schema.js';
 import type { TransactionStream } from '../store.js';
-import type { ImportRecord, ImportSession } from '../import-session.js';
+import type { ImportSession } from '../imports/import-session.js';
+import type { ImportRecord } from '../imports/imports-queries.js';
 import { StoreQueries } from '../writes.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { DATA_VERSION_SQL } from './count-cache.js';
@@ -20,7 +21,7 @@ import { InlineWriter, type SearchIndexControl, type Writer } from './writer.js'
 import { primaryTransport, threadTransport } from './writer-transports.js';
 import { PageReader } from './page-reader.js';
 import { isIndexBoundedPage, ReadPool } from './read-pool.js';
-import { StreamGate } from '../stream-gate.js';
+import { StreamGate } from '../engine/stream-gate.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from '../../config/limits.js';
 
 export interface SqliteStoreOptions {
@@ -88,7 +89,7 @@ export class SqliteStore extends EngineStore {
     this.readPool = readThreads > 0 ? new ReadPool({ path: options.path, busyTimeoutMs: this.busyTimeoutMs, threads: readThreads, statementTimeoutMs }) : undefined;
     this.streams = new StreamGate({ ...DEFAULT_STREAM_LIMITS, ...options.streams, statementTimeoutMs });
 
-    const access: EngineAccess = {
+    const access: StoreAccess = {
       queries: this.queries,
       all: async (query) => this.guard(() => this.statements.all(query)),
       first: async (query) => this.guard(() => this.statements.first(query)),

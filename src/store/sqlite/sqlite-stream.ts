@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type Database from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import type { TransactionQuery } from '../../domain/transaction.js';
-import { toCount, type CountRow, type Queries } from '../queries.js';
+import { toCount, type CountRow, type Queries } from '../transactions/transactions-queries.js';
 import type { TransactionStream } from '../store.js';
 import { openReadConnection } from './connection.js';
 import { listStoredJsonPage, transactionsJsonArray } from './json-page.js';

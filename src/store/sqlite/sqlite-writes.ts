@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { sqliteQuirks } from './sqlite-quirks.js';
-import type { Database as Schema } from '../schema.js';
+import type { Database as Schema } from '../engine/schema.js';
 import { programOf, StoreQueries, writePrograms, type WriteCommand, type WritePrograms } from '../writes.js';
 import { CompiledStatements } from './compiled-statements.js';
 

@@ -1,0 +1,49 @@
+import type { Change, ChangeCursor, ChangePage } from '../../domain/change-feed.js';
+import { CHANGE_PHASES, type ChangeRow } from './change-feed-queries.js';
+import { toTransactionRecord } from '../transactions/transactions-queries.js';
+
+/** A page of the change feed from rows read with one more than `limit` (which tells whether there are more). */
+export function toChangePage(rows: readonly ChangeRow[], limit: number, cursor: ChangeCursor): ChangePage {
+  const listed = rows.slice(0, limit);
+  const last = listed[listed.length - 1];
+  const next: ChangeCursor = last ? cursorOf(last) : cursor;
+  return { changes: listed.map(toChange), next, more: rows.length > limit };
+}
+
+/** Where a row of the page is in the feed (any page row: objects or JSON). */
+export function cursorOf(row: Pick<ChangeRow, 'seq' | 'phase' | 'id' | 'key'>): ChangeCursor {
+  const phase = Number(row.phase);
+  const integerKey = phase === CHANGE_PHASES.transactionPut || phase === CHANGE_PHASES.transactionDelete;
+  return { seq: Number(row.seq), phase, key: integerKey ? Number(row.id) : String(row.key) };
+}
+
+function toChange(row: ChangeRow): Change {
+  switch (Number(row.phase)) {
+    case CHANGE_PHASES.categoryPut:
+      return { type: 'category', op: 'put', category: { name: String(row.key), group: row.group_name } };
+    case CHANGE_PHASES.bankPut:
+      return { type: 'bank', op: 'put', bank: { id: String(row.key), name: String(row.name), aggregatorId: row.aggregator_id } };
+    case CHANGE_PHASES.transactionPut:
+      return {
+        type: 'transaction',
+        op: 'put',
+        transaction: toTransactionRecord({
+          id: Number(row.id),
+          date: String(row.date),
+          description: String(row.description),
+          value: Number(row.value),
+          category: row.category,
+          bank_id: row.bank_id,
+          category_source: row.category_source,
+        }),
+      };
+    case CHANGE_PHASES.transactionDelete:
+      return { type: 'transaction', op: 'delete', id: Number(row.id) };
+    case CHANGE_PHASES.bankDelete:
+      return { type: 'bank', op: 'delete', id: String(row.key) };
+    case CHANGE_PHASES.categoryDelete:
+      return { type: 'category', op: 'delete', name: String(row.key) };
+    default:
+      throw new Error(`unknown change phase ${String(row.phase)}`);
+  }
+}

@@ -1,0 +1,2 @@
+/** The engines a store runs on. */
+export type EngineName = 'sqlite' | 'postgres';

@@ -1,0 +1,172 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Table shapes as the query builder sees them (both engines). */
+export interface TransactionsTable {
+  id: Generated<number>;
+  date: string;
+  description: string;
+  /** foldForSearch(description): the key the description filter matches. */
+  description_folded: string;
+  value: number;
+  category: string | null;
+  bank_id: string | null;
+  /** De-duplication key of an imported row (see migration 0002); never part of the API. */
+  import_key: string | null;
+  /** SQLite only: the row's JSON as the API writes it, kept by triggers (migration 0006); never written directly. */
+  row_json: ColumnType<string | null, never, never>;
+  /** How the row got its category (CategorySource; migration 0009). */
+  category_source: string | null;
+  /** The import that added the row (imports.id), or null. */
+  import_id: number | null;
+  /** The change token of the last write that changed the row (change feed, migration 0009). */
+  change_tx: ColumnType<number, number | undefined, number>;
+}
+
+/** The trash (migration 0009): deleted transactions, whole, with when and why. */
+export interface DeletedTransactionsTable {
+  id: number;
+  date: string;
+  description: string;
+  description_folded: string;
+  value: number;
+  category: string | null;
+  bank_id: string | null;
+  import_key: string | null;
+  category_source: string | null;
+  import_id: number | null;
+  /** Milliseconds since the epoch. */
+  deleted_at: number;
+  /** 'request', 'import' (reference: its id) or 'bank' (reference: its id). */
+  deleted_reason: string;
+  deleted_reference: string | null;
+  change_tx: number;
+}
+
+/** Tombstones of deleted banks ('bank') and categories ('category') for the change feed. */
+export interface DeletedCatalogueTable {
+  entity: string;
+  key: string;
+  change_tx: number;
+}
+
+/** One entry per committed write: its place in commit order (seq) and its change token (tx). */
+export interface ChangeFeedTable {
+  seq: Generated<number>;
+  tx: number;
+}
+
+export interface ChangeFeedStateTable {
+  singleton: number;
+  /** SQLite: the last change token handed out. */
+  last_tx: number;
+  /** The largest seq whose trash rows (deletions) were purged: older cursors cannot be served. */
+  purged_through: number;
+}
+
+/** One row per imported file (migration 0009). */
+export interface ImportsTable {
+  id: Generated<number>;
+  file_name: string;
+  format: string;
+  bank_id: string;
+  profile: string | null;
+  imported_at: number;
+  added: ColumnType<number, number | undefined, number>;
+  duplicates: ColumnType<number, number | undefined, number>;
+  conflicts: ColumnType<number, number | undefined, number>;
+  invalid: ColumnType<number, number | undefined, number>;
+  skipped: ColumnType<number, number | undefined, number>;
+}
+
+export interface RulesTable {
+  id: Generated<number>;
+  category: string;
+  description_contains: string | null;
+  description_pattern: string | null;
+  min_value: number | null;
+  max_value: number | null;
+  bank_id: string | null;
+  priority: number;
+}
+
+/** Raised by every change of an existing rule (migration 0010): part of the rules' version. */
+export interface RulesRevisionTable {
+  singleton: number;
+  revision: number;
+}
+
+/** Per-import temporary table: how often each fingerprint occurred so far in the file. */
+export interface ImportOccurrencesTable {
+  fingerprint: string;
+  n: number;
+}
+
+/** Transactions per (category, bank), kept by triggers (migration 0004); '' means none. */
+export interface TransactionCountsTable {
+  category: string;
+  bank_id: string;
+  n: number;
+}
+
+/**
+ * Report totals per month ('YYYY-MM') or per day, per (category, bank), kept by triggers
+ * (migration 0008): '' means none; income and expenses are sums of whole cents, positive and
+ * negative. PostgreSQL holds signed deltas, to be summed.
+ */
+export interface ReportTotalsTable {
+  category: string;
+  bank_id: string;
+  n: number;
+  income: number;
+  expenses: number;
+}
+
+export interface ReportMonthsTable extends ReportTotalsTable {
+  month: string;
+}
+
+export interface ReportDaysTable extends ReportTotalsTable {
+  day: string;
+}
+
+/** SQLite only: the FTS5 trigram index over description_folded (migration 0004). */
+export interface TransactionsFtsTable {
+  rowid: number;
+  description_folded: string;
+  /** The hidden column named after the table: the left side of MATCH. */
+  transactions_fts: string;
+}
+
+export interface BanksTable {
+  id: string;
+  name: string;
+  aggregator_id: string | null;
+  change_tx: ColumnType<number, number | undefined, number>;
+}
+
+export interface CategoriesTable {
+  name: string;
+  group_name: string | null;
+  change_tx: ColumnType<number, number | undefined, number>;
+}
+
+export interface Database {
+  transactions: TransactionsTable;
+  transaction_counts: TransactionCountsTable;
+  report_months: ReportMonthsTable;
+  report_days: ReportDaysTable;
+  transactions_fts: TransactionsFtsTable;
+  banks: BanksTable;
+  categories: CategoriesTable;
+  rules: RulesTable;
+  rules_revision: RulesRevisionTable;
+  import_occurrences: ImportOccurrencesTable;
+  deleted_transactions: DeletedTransactionsTable;
+  deleted_catalogue: DeletedCatalogueTable;
+  change_feed: ChangeFeedTable;
+  change_feed_state: ChangeFeedStateTable;
+  imports: ImportsTable;
+}
+
+/** The columns a transaction keeps in the trash, besides when, why and its change token. */
+export const TRASHED_COLUMNS = ['id', 'date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'import_key', 'category_source', 'import_id'] as const;

@@ -1,0 +1,129 @@
+import { sql, type CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { ImportDetail, ImportSummary } from '../../domain/import-history.js';
+import type { CountRow, TransactionRow } from '../transactions/transactions-queries.js';
+import type { Database } from '../engine/schema.js';
+
+const IMPORT_COLUMNS = ['id', 'file_name', 'format', 'bank_id', 'profile', 'imported_at', 'added', 'duplicates', 'conflicts', 'invalid', 'skipped'] as const;
+
+type Counted = number | string | bigint;
+
+/** What an import records about its file (the imports table, migration 0009). */
+export interface ImportRecord {
+  fileName: string;
+  format: string;
+  profile: string | null;
+  /** Milliseconds since the epoch. */
+  importedAt: number;
+}
+
+/** The counts an import records with its commit. */
+export interface ImportCounts {
+  added: number;
+  duplicates: number;
+  conflicts: number;
+  invalid: number;
+  skipped: number;
+}
+
+export interface ImportRow {
+  id: Counted;
+  file_name: string;
+  format: string;
+  bank_id: string;
+  profile: string | null;
+  imported_at: Counted;
+  added: Counted;
+  duplicates: Counted;
+  conflicts: Counted;
+  invalid: Counted;
+  skipped: Counted;
+  /** EXISTS: a boolean on PostgreSQL, 0 or 1 on SQLite. */
+  rows_in_list: boolean | Counted;
+}
+
+export type ImportDetailRow = ImportRow & { in_list: Counted; in_trash: Counted };
+
+export function toImportSummary(row: ImportRow): ImportSummary {
+  return {
+    id: Number(row.id),
+    fileName: row.file_name,
+    format: row.format,
+    bank: row.bank_id,
+    profile: row.profile,
+    importedAt: Number(row.imported_at),
+    added: Number(row.added),
+    duplicates: Number(row.duplicates),
+    conflicts: Number(row.conflicts),
+    invalid: Number(row.invalid),
+    skipped: Number(row.skipped),
+    rowsInList: row.rows_in_list === true || Number(row.rows_in_list) === 1,
+  };
+}
+
+export function toImportDetail(row: ImportDetailRow): ImportDetail {
+  return { ...toImportSummary(row), inList: Number(row.in_list), inTrash: Number(row.in_trash) };
+}
+
+/** Whether a row import `i` added is in the list now: one probe of the import_id index (migration 0012). */
+function rowsInList(eb: ExpressionBuilder<Database & { i: Database['imports'] }, 'i'>) {
+  return eb.exists(eb.selectFrom('transactions as t').select(sql`1`.as('one')).whereRef('t.import_id', '=', 'i.id')).as('rows_in_list');
+}
+
+/** The history of imported files (migration 0009). */
+export class ImportsQueries {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  insertImport(bank: string, record: ImportRecord): CompiledQuery<{ id: number }> {
+    return this.db
+      .insertInto('imports')
+      .values({ file_name: record.fileName, format: record.format, bank_id: bank, profile: record.profile, imported_at: record.importedAt })
+      .returning('id')
+      .compile();
+  }
+
+  recordCounts(id: number, counts: ImportCounts): CompiledQuery {
+    return this.db.updateTable('imports').set(counts).where('id', '=', id).compile();
+  }
+
+  /** Most recent first. */
+  page(limit: number, offset: number): CompiledQuery<ImportRow> {
+    return this.db
+      .selectFrom('imports as i')
+      .select(IMPORT_COLUMNS.map((column) => `i.${column}` as const))
+      .select((eb) => rowsInList(eb))
+      .orderBy('i.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .compile() as CompiledQuery<ImportRow>;
+  }
+
+  count(): CompiledQuery<CountRow> {
+    return this.db.selectFrom('imports').select(sql<number>`count(*)`.as('n')).compile();
+  }
+
+  /** One import, with how many of its rows are in the list and in the trash now. */
+  find(id: number): CompiledQuery<ImportDetailRow> {
+    return this.db
+      .selectFrom('imports as i')
+      .select(IMPORT_COLUMNS.map((column) => `i.${column}` as const))
+      .select((eb) => [
+        rowsInList(eb),
+        eb.selectFrom('transactions as t').select(sql<number>`count(*)`.as('n')).whereRef('t.import_id', '=', 'i.id').as('in_list'),
+        eb.selectFrom('deleted_transactions as d').select(sql<number>`count(*)`.as('n')).whereRef('d.import_id', '=', 'i.id').as('in_trash'),
+      ])
+      .where('i.id', '=', id)
+      .compile() as CompiledQuery<ImportDetailRow>;
+  }
+
+  /** A page of the rows the import added that are in the list now, by id. */
+  transactions(id: number, limit: number, offset: number): CompiledQuery<TransactionRow> {
+    return this.db
+      .selectFrom('transactions')
+      .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source'])
+      .where('import_id', '=', id)
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .compile();
+  }
+}

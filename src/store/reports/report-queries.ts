@@ -1,0 +1,135 @@
+import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { ReportGrouping, ReportPart } from '../../domain/reports/report-parts.js';
+import type { TransactionFilter } from '../../domain/transaction-filter.js';
+import type { DialectQuirks } from '../engine/dialect-quirks.js';
+import { ODD_VALUE_SQL } from '../engine/sql-terms.js';
+import type { Queries } from '../transactions/transactions-queries.js';
+import { totalsAnswer, totalsArms } from '../transactions/report-totals.js';
+import type { Database } from '../engine/schema.js';
+
+/** One row of a report statement: a ReportPart (domain/reports/report-parts.ts) in columns. */
+export interface ReportRow {
+  /** 'YYYY-MM' when grouped by month, else null. */
+  month: string | null;
+  /** The category when grouped by it; null also for uncategorised. */
+  category: string | null;
+  /** The category's group (same snapshot); null when none or not grouped by category. */
+  group_name: string | null;
+  description_folded: string | null;
+  n: string | number;
+  income: string | number;
+  expenses: string | number;
+  value: number | null;
+}
+
+/**
+ * The one statement behind every report, so its parts come from one snapshot on both engines:
+ * the report totals (migration 0008) when they can answer the filter, a scan of the matching
+ * transactions otherwise, and in both cases the matching values that are not whole cents
+ * (found through the partial index transactions_odd_values), joined to the category groups.
+ */
+export class ReportQueries {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly quirks: DialectQuirks,
+    private readonly transactions: Queries,
+  ) {}
+
+  report(filter: TransactionFilter, grouping: ReportGrouping): CompiledQuery<ReportRow> {
+    const arms = grouping.description || !totalsAnswer(filter) ? [this.scanArm(filter, grouping)] : this.totalsArms(filter, grouping);
+    const union = [...arms, this.oddValuesArm(filter, grouping)].reduce((all, next) => all.unionAll(next));
+    return this.db
+      .selectFrom(union.as('r'))
+      .leftJoin('categories as g', 'g.name', 'r.category')
+      .select(['r.month', 'r.category', 'g.group_name', 'r.description_folded', 'r.n', 'r.income', 'r.expenses', 'r.value'])
+      .compile() as CompiledQuery<ReportRow>;
+  }
+
+  private totalsArms(filter: TransactionFilter, grouping: ReportGrouping) {
+    return totalsArms(this.db, filter).map(({ from, month }) => {
+      // Grouped by the stored category, in the primary key's order (no sort); '' becomes NULL outside.
+      const keys = {
+        month: grouping.month ? month : NO_TEXT,
+        category: grouping.category ? sql<string | null>`category` : NO_TEXT,
+      };
+      const builder = from.select([
+        keys.month.as('month'),
+        (grouping.category ? sql<string | null>`NULLIF(category, '')` : NO_TEXT).as('category'),
+        NO_TEXT.as('description_folded'),
+        sql<string>`CAST(coalesce(sum(n), 0) AS TEXT)`.as('n'),
+        sql<string>`CAST(coalesce(sum(income), 0) AS TEXT)`.as('income'),
+        sql<string>`CAST(coalesce(sum(expenses), 0) AS TEXT)`.as('expenses'),
+        NO_NUMBER.as('value'),
+      ]);
+      return groupedBy(builder, grouping.month ? [keys.month] : [], grouping.category ? [keys.category] : []);
+    });
+  }
+
+  private scanArm(filter: TransactionFilter, grouping: ReportGrouping) {
+    const keys = this.scanKeys(grouping);
+    const cents = this.quirks.cents;
+    const builder = this.transactions.filtered(filter).select([
+      keys.month.as('month'),
+      keys.category.as('category'),
+      keys.description.as('description_folded'),
+      sql<string>`CAST(count(*) AS TEXT)`.as('n'),
+      sql<string>`CAST(coalesce(sum(CASE WHEN value > 0 THEN ${cents} END), 0) AS TEXT)`.as('income'),
+      sql<string>`CAST(coalesce(sum(CASE WHEN value < 0 THEN ${cents} END), 0) AS TEXT)`.as('expenses'),
+      NO_NUMBER.as('value'),
+    ]);
+    const grouped = [grouping.month, grouping.category, grouping.description];
+    return groupedBy(builder, [keys.month, keys.category, keys.description].filter((_key, index) => grouped[index]));
+  }
+
+  private oddValuesArm(filter: TransactionFilter, grouping: ReportGrouping) {
+    const keys = this.scanKeys(grouping);
+    return (
+      this.transactions
+        .filtered(filter)
+        .where(sql.raw<SqlBool>(ODD_VALUE_SQL))
+        // Always true (dates are YYYY-MM-DD), but a range on the partial index's key makes
+        // SQLite walk that (nearly empty) index rather than, say, all rows of a category
+        // (measured at 100,000 rows: 65 ms -> 0.04 ms for category=Groceries).
+        .where('date', '>', '')
+      .select([
+        keys.month.as('month'),
+        keys.category.as('category'),
+        keys.description.as('description_folded'),
+        sql<string>`'0'`.as('n'),
+        sql<string>`'0'`.as('income'),
+        sql<string>`'0'`.as('expenses'),
+        sql<number | null>`value`.as('value'),
+      ])
+    );
+  }
+
+  private scanKeys(grouping: ReportGrouping) {
+    return {
+      month: grouping.month ? sql<string | null>`substr(date, 1, 7)` : NO_TEXT,
+      category: grouping.category ? sql<string | null>`category` : NO_TEXT,
+      description: grouping.description ? sql<string | null>`description_folded` : NO_TEXT,
+    };
+  }
+}
+
+const NO_TEXT = sql<string | null>`CAST(NULL AS TEXT)`;
+const NO_NUMBER = sql<number | null>`CAST(NULL AS DOUBLE PRECISION)`;
+
+/** The builder grouped by the given key expressions (none: one row for all). */
+function groupedBy<B extends { groupBy(expressions: Array<RawBuilder<unknown>>): B }>(builder: B, ...keys: Array<Array<RawBuilder<string | null>>>): B {
+  const all = keys.flat();
+  return all.length === 0 ? builder : builder.groupBy(all);
+}
+
+export function toReportPart(row: ReportRow): ReportPart {
+  return {
+    month: row.month,
+    category: row.category,
+    group: row.group_name,
+    descriptionFolded: row.description_folded,
+    count: Number(row.n),
+    incomeCents: String(row.income),
+    expensesCents: String(row.expenses),
+    value: row.value === null ? null : Number(row.value),
+  };
+}

@@ -1,0 +1,47 @@
+import type { NewTransaction, TransactionId, TransactionRecord } from '../../domain/transaction.js';
+import { changeRecorded, changes, changeToken, firstRow, insertedId, type ChangeRecording, type WriteProgram } from '../engine/write-steps.js';
+import { createdRecord, type BankRow, type Queries, type TransactionRow } from './transactions-queries.js';
+
+export type CreateTransactionResult = { status: 'created'; record: TransactionRecord } | { status: 'unknown-bank' };
+
+/**
+ * The creation itself, for programs that stamp the change themselves (an idempotency key follows
+ * it in security/security-writes.ts): the bank must exist, a new category name is added.
+ */
+export function* insertTransaction(t: Queries, input: NewTransaction, tx: number): WriteProgram<CreateTransactionResult> {
+  if (input.bank != null && !(yield* firstRow<BankRow>(t.findBankById(input.bank)))) return { status: 'unknown-bank' };
+  // Categories hold every name a transaction uses: a new name is added on first use.
+  if (input.category != null) yield t.insertCategoryIfMissing(input.category, tx);
+  const id = yield* insertedId(t.insertTransaction(input, tx));
+  return { status: 'created', record: createdRecord({ id }, input) };
+}
+
+/**
+ * The write programs of one transaction (see ../writes.ts): creating it and setting its category.
+ * PostgreSQL runs both as one statement for all that arrive together
+ * (postgres/one-statement-writes.ts): a change here must be made there too.
+ */
+export function transactionPrograms(q: { transactions: Queries; changes: ChangeRecording }) {
+  const { transactions: t, changes: feed } = q;
+  return {
+    *createTransaction(input: NewTransaction): WriteProgram<CreateTransactionResult> {
+      const tx = yield* changeToken(feed);
+      const created = yield* insertTransaction(t, input, tx);
+      if (created.status === 'created') yield* changeRecorded(feed, tx);
+      return created;
+    },
+
+    /** `source`: how the category was chosen (CategorySource); ignored when clearing it. */
+    *setTransactionCategory(id: TransactionId, category: string | null, source: string | null = null): WriteProgram<boolean> {
+      // Check first, so a PUT to a missing transaction creates no category either.
+      if (!(yield* firstRow<TransactionRow>(t.findTransactionById(id)))) return false;
+      const tx = yield* changeToken(feed);
+      if (category !== null) yield t.insertCategoryIfMissing(category, tx);
+      const updated = (yield* changes(t.updateTransactionCategory(id, category, source, tx))) > 0;
+      yield* changeRecorded(feed, tx);
+      return updated;
+    },
+  };
+}
+
+export type TransactionPrograms = ReturnType<typeof transactionPrograms>;
