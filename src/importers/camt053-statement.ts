@@ -6,6 +6,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { parseAmount, signedAmount } from './amounts.js';
 import { calendarDate } from './dates.js';
 import { readDecodedFile } from './encoding.js';
+import { MAX_ELEMENT_DEPTH, tooDeep } from './nesting.js';
 import { ParseFailure } from './parse-result.js';
 import { bankReference, cleanDescription, composeDescription, joinParts, optionalText } from './text.js';
 import { invalidItem, type ParsedItem, rowItem, skippedItem, StatementError, withFingerprintText } from './types.js';
@@ -24,6 +25,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   isArray: (name) => REPEATED.has(name),
+  // The parser's own bound keeps it (and its recursive object builder) off deep stacks.
+  maxNestedTags: MAX_ELEMENT_DEPTH,
 });
 
 export interface Camt053Statement {
@@ -39,6 +42,7 @@ export async function readCamt053Statement(path: string, fileLabel: string): Pro
   try {
     doc = parser.parse(text) as XmlObject;
   } catch (error) {
+    if (/maximum nested tags/i.test((error as Error).message)) throw tooDeep(fileLabel);
     throw new StatementError(`${fileLabel} is not well-formed XML: ${(error as Error).message}`);
   }
   const statements = list(get(doc, 'Document', 'BkToCstmrStmt', 'Stmt'));

@@ -29,7 +29,7 @@ export async function readOfxStatement(path: string, fileLabel: string): Promise
     : [];
   // What an earlier version read from such a file, for the de-duplication fingerprint.
   const legacy = overruled ? (t: string | undefined) => (t === undefined ? t : misdecoded(t, overruled)) : (t: string | undefined) => t;
-  const root = parseOfxTree(text);
+  const root = parseOfxTree(text, fileLabel);
   const ofx = findFirst(root, 'OFX');
   if (!ofx) throw new StatementError(`${fileLabel} has no <OFX> element; it is not an OFX or QFX file`);
   const statements = [...findAll(ofx, 'STMTRS'), ...findAll(ofx, 'CCSTMTRS')];
