@@ -7,7 +7,8 @@ export interface StatementRow {
   /**
    * Where a user finds this record in the file, 1-based:
    * - CSV, QIF, MT940: the physical line on which the record starts (the `:61:` line for MT940);
-   * - OFX: the number of the STMTTRN entry in file order (OFX files are often one long line);
+   * - OFX: the number of the entry (STMTTRN, or an investment statement's trade such as BUYSTOCK)
+   *   in file order (OFX files are often one long line);
    * - CAMT.053: the number of the Ntry element in file order, pending entries included.
    */
   line: number;

@@ -99,12 +99,13 @@ function decodeEntities(text: string): string {
   });
 }
 
-/** All nodes with this name below `node`, in document order (not descending into matches). */
-export function findAll(node: OfxNode, name: string): OfxNode[] {
+/** All nodes with this name (or one of these names) below `node`, in document order (not descending into matches). */
+export function findAll(node: OfxNode, name: string | { has(name: string): boolean }): OfxNode[] {
+  const matches = typeof name === 'string' ? (candidate: string) => candidate === name : (candidate: string) => name.has(candidate);
   const out: OfxNode[] = [];
   const pending = [...node.children].reverse();
   for (let next = pending.pop(); next; next = pending.pop()) {
-    if (next.name === name) out.push(next);
+    if (matches(next.name)) out.push(next);
     else for (let i = next.children.length - 1; i >= 0; i--) pending.push(next.children[i] as OfxNode);
   }
   return out;

@@ -1,9 +1,12 @@
-// Statements the server cannot read are refused as the body's fault: a 400 problem naming
-// `body` with one line that says why, and nothing written (the history neither).
+// What the server says about statements it reads only in part, or not at all. Those it cannot
+// read are refused as the body's fault: a 400 problem naming `body` with one line that says
+// why, and nothing written (the history neither).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../src/store/store.js';
+import { fixture } from '../importers/statement-helpers.js';
 import { deeplyNested } from '../importers/nesting-samples.js';
 import { buildTestApp, call, type JsonResponse } from '../support/app.js';
 import { describeEachEngine } from '../support/engines.js';
@@ -29,7 +32,19 @@ async function nothingWritten(app: FastifyInstance): Promise<void> {
   assert.equal((await call(app, 'GET', '/imports')).status, 204);
 }
 
-describeEachEngine('HTTP imports of statements that cannot be read', ({ freshStore }) => {
+describeEachEngine('HTTP imports of statements read in part or not at all', ({ freshStore }) => {
+  it('imports the bank rows of an investment OFX and counts its securities trades as skipped, with a note', async () => {
+    const app = await setup(await freshStore());
+    const body = readFileSync(fixture('ofx1-investment-cash.ofx'));
+    const response = await call(app, 'POST', '/imports?bank=ing&fileName=brokerage.ofx', body, OCTETS);
+    assert.equal(response.status, 200, response.text);
+    const report = response.body as { outcome: string; added: number; skipped: number; invalid: number; notes: string[]; rows: Array<{ line: number; status: string; reason?: string }> };
+    assert.deepEqual([report.outcome, report.added, report.skipped, report.invalid], ['imported', 3, 4, 0]);
+    assert.deepEqual(report.rows.map((row) => `${row.line} ${row.status}`), ['1 added', '2 skipped', '3 added', '4 skipped', '5 skipped', '6 skipped', '7 added']);
+    assert.match(report.rows[1]?.reason ?? '', /^BUYSTOCK is a securities trade/);
+    assert.match(report.notes[0] ?? '', /^investment statement: its 3 bank rows \(INVBANKTRAN\) are read; its 4 securities trades/);
+  });
+
   it('refuses OFX and CAMT nested thousands deep with a 400 naming the body, not a 500', async () => {
     const app = await setup(await freshStore());
     for (const [name, text] of Object.entries(deeplyNested(5000)).filter(([key]) => key !== 'ok')) {
