@@ -68,8 +68,8 @@ export async function openStatement(path: string, opts: OpenStatementOptions = {
       return withHint({ format, items: replayable(items), notes }, bankNameHint);
     }
     case 'camt053': {
-      const { bankNameHint, items } = await readCamt053Statement(path, label);
-      return withHint({ format, items: replayable(items), notes: [] }, bankNameHint);
+      const { bankNameHint, items, notes } = await readCamt053Statement(path, label);
+      return withHint({ format, items: replayable(items), notes }, bankNameHint);
     }
     default:
       throw new StatementError(`format "${String(format)}" is not supported; use ${FORMAT_NAMES}`);

@@ -45,6 +45,22 @@ describeEachEngine('HTTP imports of statements read in part or not at all', ({ f
     assert.match(report.notes[0] ?? '', /^investment statement: its 3 bank rows \(INVBANKTRAN\) are read; its 4 securities trades/);
   });
 
+  it('refuses a CAMT file with nothing to import with a 400 that says why', async () => {
+    const app = await setup(await freshStore());
+    const cases: Array<[string, RegExp]> = [
+      ['camt053-no-entries.xml', /^camt053-no-entries\.xml holds no entries: its statement \(Stmt\) has no Ntry/],
+      ['camt053-pending-only.xml', /^camt053-pending-only\.xml holds no booked entries: its 3 entries are 2 pending \(PDNG\) and 1 information only \(INFO\)/],
+      ['camt052-account-report.xml', /^camt052-account-report\.xml is a camt\.052 account report/],
+      ['camt054-notification.xml', /^camt054-notification\.xml is a camt\.054 debit\/credit notification/],
+      ['camt053-unknown-namespace.xml', /^camt053-unknown-namespace\.xml declares the namespace "urn:example:bank:statement:v3", not a camt\.053 one/],
+    ];
+    for (const [name, reason] of cases) {
+      const response = await call(app, 'POST', `/imports?bank=ing&fileName=${name}`, readFileSync(fixture(name)), OCTETS);
+      assertRefused(response, reason);
+    }
+    await nothingWritten(app);
+  });
+
   it('refuses OFX and CAMT nested thousands deep with a 400 naming the body, not a 500', async () => {
     const app = await setup(await freshStore());
     for (const [name, text] of Object.entries(deeplyNested(5000)).filter(([key]) => key !== 'ok')) {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { it } from 'node:test';
 import { deeplyNested } from '../importers/nesting-samples.js';
+import { fixture } from '../importers/statement-helpers.js';
 import { describeEachEngine } from '../support/engines.js';
 import { runCli } from './cli-support.js';
 
@@ -20,6 +21,11 @@ describeEachEngine('moneta import of unreadable statements', ({ freshDbSetting }
     assert.equal(lines.length, 1, `one line, no stack: ${run.stderr}`);
     assert.match(lines[0] ?? '', reason);
   }
+
+  it('refuses a CAMT file with nothing to import: no entries, or a camt.052 report', async () => {
+    await refused(fixture('camt053-no-entries.xml'), /^moneta: error: camt053-no-entries\.xml holds no entries: its statement \(Stmt\) has no Ntry, so there is nothing to import$/);
+    await refused(fixture('camt052-account-report.xml'), /^moneta: error: camt052-account-report\.xml is a camt\.052 account report \(BkToCstmrAcctRpt\), not a camt\.053 statement/);
+  });
 
   it('refuses an OFX nested 5,000 deep with one line, no stack trace', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'moneta-deep-'));
