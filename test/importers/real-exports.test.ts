@@ -29,10 +29,10 @@ const cases: Array<[file: string, profile: string | undefined, items: ParsedItem
       row({ line: 9, date: '2024-01-16', value: -75, description: 'WIRE TRANSFER FEE', bankTransactionId: 'CT24011600003', account: 'US/0000123456' }),
   ]],
   ['mt940-shared-reference.sta', undefined, [
-      row({ line: 6, date: '2024-01-31', value: -800, description: 'Immobilien Vogt GmbH Miete Januar Wohnung 2.OG DAUERAUFTRAG', fingerprintText: 'Immobilien Vogt GmbH Miete Januar Wohnung 2.OG', bankTransactionId: '55555', account: '76069559/0012345678' }),
-      row({ line: 9, date: '2024-01-31', value: 3000, description: 'Muster Technik GmbH Lohn Januar 2024 LOHN GEHALT', fingerprintText: 'Muster Technik GmbH Lohn Januar 2024', bankTransactionId: '55555', account: '76069559/0012345678' }),
-      row({ line: 12, date: '2024-01-31', value: -154.2, description: 'SAMMLER-REF 2024013100417 2 POSTEN SAMMLER', fingerprintText: 'SAMMLER-REF 2024013100417 2 POSTEN', account: '76069559/0012345678' }),
-      row({ line: 14, date: '2024-01-31', value: -39.99, description: 'Mobilfunk Nord GmbH Mobilfunk Januar FOLGELASTSCHRIFT', fingerprintText: 'Mobilfunk Nord GmbH Mobilfunk Januar', bankTransactionId: '55556', account: '76069559/0012345678' }),
+      row({ line: 6, date: '2024-01-31', value: -800, description: 'Immobilien Vogt GmbH Miete Januar Wohnung 2.OG', bankTransactionId: '55555', account: '76069559/0012345678' }),
+      row({ line: 9, date: '2024-01-31', value: 3000, description: 'Muster Technik GmbH Lohn Januar 2024', bankTransactionId: '55555', account: '76069559/0012345678' }),
+      row({ line: 12, date: '2024-01-31', value: -154.2, description: 'SAMMLER-REF 2024013100417 2 POSTEN', account: '76069559/0012345678' }),
+      row({ line: 14, date: '2024-01-31', value: -39.99, description: 'Mobilfunk Nord GmbH Mobilfunk Januar', bankTransactionId: '55556', account: '76069559/0012345678' }),
   ]],
   ['mt940-nl-structured.sta', undefined, [
       row({ line: 8, date: '2024-02-05', value: -42.5, description: 'J. de Vries Terugbetaling etentje 3 feb', fingerprintText: '/TRTP/SEPA OVERBOEKING/IBAN/NL44RABO0123456789/BIC/RABONL2U/NAME/ J. de Vries/REMI/Terugbetaling etentje 3 feb/EREF/NOTPROVIDED', account: '417164300' }),
