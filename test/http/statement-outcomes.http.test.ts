@@ -45,6 +45,19 @@ describeEachEngine('HTTP imports of statements read in part or not at all', ({ f
     assert.match(report.notes[0] ?? '', /^investment statement: its 3 bank rows \(INVBANKTRAN\) are read; its 4 securities trades/);
   });
 
+  it('skips CSV balance lines with their reason instead of importing them', async () => {
+    const app = await setup(await freshStore());
+    const response = await call(app, 'POST', '/imports?bank=ing&fileName=umsaetze.csv', readFileSync(fixture('balance-lines-de.csv')), { 'content-type': 'text/csv' });
+    assert.equal(response.status, 200, response.text);
+    const report = response.body as { outcome: string; added: number; skipped: number; invalid: number; rows: Array<{ line: number; status: string; reason?: string }> };
+    assert.deepEqual([report.outcome, report.added, report.skipped, report.invalid], ['imported', 3, 3, 0]);
+    assert.deepEqual(report.rows.filter((row) => row.status === 'skipped').map((row) => row.reason), [
+      'balance line ("Anfangssaldo"): not a transaction', 'balance line ("Endsaldo"): not a transaction', 'balance line ("Kontostand am 31.03.2024"): not a transaction',
+    ]);
+    const descriptions = ((await call(app, 'GET', '/transactions')).body as Array<{ description: string }>).map((row) => row.description).sort();
+    assert.deepEqual(descriptions, ['Gehalt Maerz 2024 Beispiel GmbH', 'REWE Markt GmbH Einkauf', 'Stadtwerke Abschlag Strom']);
+  });
+
   it('refuses a CAMT file with nothing to import with a 400 that says why', async () => {
     const app = await setup(await freshStore());
     const cases: Array<[string, RegExp]> = [

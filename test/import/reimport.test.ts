@@ -46,6 +46,7 @@ describe('re-importing files imported before readable descriptions [sqlite]', ()
 /** Fixtures no profile is picked for by header (their layouts are too plain to tell apart). */
 const PROFILE: Record<string, string> = {
   'us-bank-parentheses.csv': 'us-bank', 'uk-bank-preamble.csv': 'uk-bank', 'de-soll-haben-win1252.csv': 'de-soll-haben',
+  'balance-lines-es.csv': fileURLToPath(new URL('../fixtures/import/es-bank-profile.json', import.meta.url)),
 };
 
 /** Fixtures of files that are refused whole, each saying why (test/importers/camt053.test.ts). */
