@@ -879,8 +879,10 @@ export interface paths {
          *     the history entry. The answer holds the counts and the per-row report in file order, at
          *     most the first 1000 rows (`rowsTruncated` says when there were more); the rows a committed
          *     import added stay readable, page by page, with `getImport`. A statement that cannot be read
-         *     at all (an unknown format, a profile that does not fit) is a 400 naming `body` (or
-         *     `profile`, `format`); a `bank` no bank has is a 400 naming `bank`.
+         *     at all (an unknown format, a profile that does not fit, elements nested more than 100
+         *     deep, a CAMT file with nothing to import: a camt.052 or camt.054 message, no entries, none
+         *     booked) is a 400 naming `body` (or `profile`, `format`) whose message says why; a `bank`
+         *     no bank has is a 400 naming `bank`.
          */
         post: operations["createImport"];
         delete?: never;
@@ -1564,7 +1566,7 @@ export interface components {
             import: components["schemas"]["ImportSummary"];
         };
         ImportReportRow: {
-            /** @description The file's line (an entry's number for OFX, CAMT.053, MT940). */
+            /** @description The file's line (for MT940 the `:61:` line; for OFX and CAMT.053 the entry's number in file order). */
             line: number;
             /** @enum {string} */
             status: "added" | "duplicate" | "conflict" | "invalid" | "skipped";

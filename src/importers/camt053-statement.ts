@@ -1,11 +1,14 @@
 // CAMT.053 (ISO 20022 bank-to-customer statement), versions .001.02 to .001.08. Only booked
 // entries become rows: pending (PDNG) and information-only (INFO) entries may still change
 // or disappear, and importing them would create duplicates once they are booked. They are
-// reported as skipped, with the reason, never dropped without a word.
+// reported as skipped, with the reason, never dropped without a word. A file with nothing to
+// import at all is refused, saying why (camt053-empty.ts).
 import { XMLParser } from 'fast-xml-parser';
 import { parseAmount, signedAmount } from './amounts.js';
+import { isCamt053Namespace, noStatement, nothingToImport, otherMessage, xmlRoot } from './camt053-empty.js';
 import { calendarDate } from './dates.js';
 import { readDecodedFile } from './encoding.js';
+import { MAX_ELEMENT_DEPTH, tooDeep } from './nesting.js';
 import { ParseFailure } from './parse-result.js';
 import { bankReference, cleanDescription, composeDescription, joinParts, optionalText } from './text.js';
 import { invalidItem, type ParsedItem, rowItem, skippedItem, StatementError, withFingerprintText } from './types.js';
@@ -24,26 +27,34 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   isArray: (name) => REPEATED.has(name),
+  // The parser's own bound keeps it (and its recursive object builder) off deep stacks.
+  maxNestedTags: MAX_ELEMENT_DEPTH,
 });
 
 export interface Camt053Statement {
   bankNameHint?: string;
   items: ParsedItem[];
+  notes: string[];
 }
 
 export async function readCamt053Statement(path: string, fileLabel: string): Promise<Camt053Statement> {
   const { text } = await readDecodedFile(path);
-  const version = /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})/.exec(text)?.[1];
-  if (!version) throw new StatementError(`${fileLabel} is not a CAMT.053 statement (no camt.053.001.xx namespace)`);
+  const root = xmlRoot(text);
   let doc: XmlObject;
   try {
     doc = parser.parse(text) as XmlObject;
   } catch (error) {
+    if (/maximum nested tags/i.test((error as Error).message)) throw tooDeep(fileLabel);
     throw new StatementError(`${fileLabel} is not well-formed XML: ${(error as Error).message}`);
   }
+  const document = get(doc, 'Document');
+  const messages = typeof document === 'object' && !Array.isArray(document) ? Object.keys(document) : [];
+  const other = messages.includes('BkToCstmrStmt') ? undefined : otherMessage(fileLabel, root, messages);
+  if (other) throw new StatementError(other);
   const statements = list(get(doc, 'Document', 'BkToCstmrStmt', 'Stmt'));
-  if (statements.length === 0) throw new StatementError(`${fileLabel} contains no Stmt (statement) element`);
+  if (statements.length === 0) throw new StatementError(noStatement(fileLabel, root));
   const items: ParsedItem[] = [];
+  const notBooked: Array<string | undefined> = [];
   let bankNameHint: string | undefined;
   let entryNumber = 0;
   for (const statement of statements) {
@@ -52,10 +63,22 @@ export async function readCamt053Statement(path: string, fileLabel: string): Pro
     bankNameHint ??= optionalText(str(get(institution, 'Nm')) ?? str(get(institution, 'BICFI')) ?? str(get(institution, 'BIC')));
     for (const entry of list(get(statement, 'Ntry'))) {
       entryNumber++;
-      items.push(toItem(entry, entryNumber, account));
+      const item = toItem(entry, entryNumber, account);
+      if (item.kind === 'skipped') notBooked.push(statusOf(entry));
+      items.push(item);
     }
   }
-  return bankNameHint ? { bankNameHint, items } : { items };
+  const nothing = nothingToImport(fileLabel, statements.length, items, notBooked);
+  if (nothing) throw new StatementError(nothing);
+  const notes = isCamt053Namespace(root?.namespace)
+    ? []
+    : [`read as a camt.053 statement (Document/BkToCstmrStmt/Stmt/Ntry), although it declares ${root?.namespace === undefined ? 'no namespace' : `the namespace "${root.namespace}"`}`];
+  return bankNameHint ? { bankNameHint, items, notes } : { items, notes };
+}
+
+/** .02 writes <Sts>BOOK</Sts>, later versions <Sts><Cd>BOOK</Cd></Sts>. */
+function statusOf(entry: XmlValue): string | undefined {
+  return str(get(entry, 'Sts')) ?? str(get(entry, 'Sts', 'Cd'));
 }
 
 const NOT_BOOKED: Record<string, string> = {
@@ -65,8 +88,7 @@ const NOT_BOOKED: Record<string, string> = {
 };
 
 function toItem(entry: XmlValue, number: number, account: string | undefined): ParsedItem {
-  // .02 writes <Sts>BOOK</Sts>, later versions <Sts><Cd>BOOK</Cd></Sts>.
-  const status = str(get(entry, 'Sts')) ?? str(get(entry, 'Sts', 'Cd'));
+  const status = statusOf(entry);
   const dateText = str(get(entry, 'BookgDt', 'Dt')) ?? str(get(entry, 'BookgDt', 'DtTm'));
   if (status === undefined) {
     // The status is mandatory, yet some exporters leave it out: a booking date says booked.

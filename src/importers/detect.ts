@@ -14,10 +14,12 @@ export function detectFormat(head: Buffer, fileName?: string): StatementFormat |
   const start = text.trimStart();
   if (/^OFXHEADER\s*:/i.test(start) || /<\?OFX\b/i.test(text) || /<OFX>/i.test(text)) return 'ofx';
   if (start.startsWith('<')) {
-    return /urn:iso:std:iso:20022:tech:xsd:camt\.053\./.test(text) ? 'camt053' : null;
+    // Other camt messages (camt.052, camt.054) go to the CAMT reader too, which says what they are.
+    return /urn:iso:std:iso:20022:tech:xsd:camt\.05[234]\.|<(\w+:)?BkToCstmr(Stmt|AcctRpt|DbtCdtNtfctn)\b/.test(text) ? 'camt053' : null;
   }
   if (/^!(Type|Account|Option)\b/im.test(text)) return 'qif';
-  if ((/^\{1:/.test(start) || /^:20:/m.test(text)) && /^:(25|28C|60[FM]|61):/m.test(text)) return 'mt940';
+  // MT940 fields start lines, also lines separated by HBCI's "@@", and indented ones.
+  if ((/^\{1:/.test(start) || /(?:^|@@)[ \t]*:20:/m.test(text)) && /(?:^|@@)[ \t]*:(25|28C|60[FM]|61):/m.test(text)) return 'mt940';
   const csv = delimitedTextStrength(text);
   if (csv === 'strong') return 'csv';
   if (csv === 'weak' && /\.(csv|tsv|txt)$/i.test(fileName ?? '')) return 'csv';

@@ -15,7 +15,7 @@ export { listProfiles, describeProfile, loadProfile } from './csv/builtin-profil
 export { validateProfile, ProfileInvalidError } from './csv/csv-profile.js';
 export type { CsvProfile, CsvColumns, ColumnSpec, ColumnRef, SkipRule } from './csv/csv-profile.js';
 export { StatementError } from './types.js';
-export type { StatementFormat, StatementRow, ParsedItem, OpenedStatement } from './types.js';
+export type { StatementFormat, StatementRow, StatementBalance, ParsedItem, OpenedStatement } from './types.js';
 
 export interface OpenStatementOptions {
   /** Force a format; "auto" (the default) detects it from the content. */
@@ -68,8 +68,8 @@ export async function openStatement(path: string, opts: OpenStatementOptions = {
       return withHint({ format, items: replayable(items), notes }, bankNameHint);
     }
     case 'camt053': {
-      const { bankNameHint, items } = await readCamt053Statement(path, label);
-      return withHint({ format, items: replayable(items), notes: [] }, bankNameHint);
+      const { bankNameHint, items, notes } = await readCamt053Statement(path, label);
+      return withHint({ format, items: replayable(items), notes }, bankNameHint);
     }
     default:
       throw new StatementError(`format "${String(format)}" is not supported; use ${FORMAT_NAMES}`);

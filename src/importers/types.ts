@@ -7,7 +7,8 @@ export interface StatementRow {
   /**
    * Where a user finds this record in the file, 1-based:
    * - CSV, QIF, MT940: the physical line on which the record starts (the `:61:` line for MT940);
-   * - OFX: the number of the STMTTRN entry in file order (OFX files are often one long line);
+   * - OFX: the number of the entry (STMTTRN, or an investment statement's trade such as BUYSTOCK)
+   *   in file order (OFX files are often one long line);
    * - CAMT.053: the number of the Ntry element in file order, pending entries included.
    */
   line: number;
@@ -34,11 +35,24 @@ export interface StatementRow {
   account?: string;
 }
 
+/**
+ * What a balance line of a statement states (CSV "Saldo Anterior", "Closing balance"), as far
+ * as the row could be read: kept on the skipped item for checking an account's balance.
+ */
+export interface StatementBalance {
+  /** The label as the file writes it, spacing collapsed. */
+  label: string;
+  /** YYYY-MM-DD, from the row's date column or a date in the label; absent when neither reads. */
+  date?: string;
+  /** Signed like a row's value; absent when the row's amount columns are empty or unreadable. */
+  value?: number;
+}
+
 export type ParsedItem = (
   | { kind: 'row'; row: StatementRow }
   | { kind: 'invalid'; line: number; reason: string }
   /** An entry of the file that is deliberately not a transaction: pending, not booked, a balance line. */
-  | { kind: 'skipped'; line: number; reason: string }
+  | { kind: 'skipped'; line: number; reason: string; balance?: StatementBalance }
 ) & {
   /**
    * CSV read with a bank profile: the row the generic profile makes of the same record, when it
@@ -76,8 +90,8 @@ export function invalidItem(line: number, reason: string): ParsedItem {
   return { kind: 'invalid', line, reason };
 }
 
-export function skippedItem(line: number, reason: string): ParsedItem {
-  return { kind: 'skipped', line, reason };
+export function skippedItem(line: number, reason: string, balance?: StatementBalance): ParsedItem {
+  return balance ? { kind: 'skipped', line, reason, balance } : { kind: 'skipped', line, reason };
 }
 
 /**

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fixture, invalid, readStatement, row } from './statement-helpers.js';
+import { fileURLToPath } from 'node:url';
+import { balanceLineLabel } from '../../src/importers/csv/balance-lines.js';
+import { fixture, invalid, readStatement, row, skipped } from './statement-helpers.js';
 
 describe('CSV statements', () => {
   it('reads a UTF-8 file with BOM and CRLF using the generic profile, reporting bad rows', async () => {
@@ -26,7 +28,8 @@ describe('CSV statements', () => {
       row({ line: 9, date: '2024-01-04', description: 'Bäckerei Schäfer Brötchen', value: -4.2 }),
       invalid(10, 'date "31.02.2024" is not a real day'),
       invalid(11, 'neither "Soll" nor "Haben" has an amount'),
-      invalid(12, 'date is empty'),
+      // The closing "Kontostand" line has no date: it was refused as invalid, which refused the file.
+      skipped(12, 'balance line ("Kontostand"): not a transaction', { label: 'Kontostand', value: 3456.78 }),
     ]);
   });
 
@@ -77,5 +80,49 @@ describe('CSV statements', () => {
     };
     assert.deepEqual(await lines(), [6, 7, 8]);
     assert.deepEqual(await lines(), [6, 7, 8]);
+  });
+
+  describe('balance lines are skipped, with the balance they state', () => {
+    const balance = (label: string) => `balance line ("${label}"): not a transaction`;
+
+    it('German: Anfangssaldo, Endsaldo and a dated Kontostand without a booking date', async () => {
+      assert.deepEqual((await readStatement(fixture('balance-lines-de.csv'))).items, [
+        skipped(2, balance('Anfangssaldo'), { label: 'Anfangssaldo', date: '2024-03-01', value: 1520.33 }),
+        row({ line: 3, date: '2024-03-01', description: 'REWE Markt GmbH Einkauf', value: -23.5 }),
+        row({ line: 4, date: '2024-03-04', description: 'Stadtwerke Abschlag Strom', value: -58 }),
+        row({ line: 5, date: '2024-03-05', description: 'Gehalt Maerz 2024 Beispiel GmbH', value: 2400 }),
+        skipped(6, balance('Endsaldo'), { label: 'Endsaldo', date: '2024-03-31', value: 3838.83 }),
+        skipped(7, balance('Kontostand am 31.03.2024'), { label: 'Kontostand am 31.03.2024', date: '2024-03-31', value: 3838.83 }),
+      ]);
+    });
+
+    it('English: opening and closing balance rows without an amount, the balance in its column', async () => {
+      assert.deepEqual((await readStatement(fixture('balance-lines-en.csv'))).items, [
+        skipped(2, balance('Opening balance'), { label: 'Opening balance', date: '2024-03-01', value: 1520.33 }),
+        row({ line: 3, date: '2024-03-02', description: 'TESCO STORES 2041', value: -23.5 }),
+        row({ line: 4, date: '2024-03-04', description: 'DIRECT DEBIT BRITISH GAS', value: -58 }),
+        row({ line: 5, date: '2024-03-05', description: 'SALARY ACME LTD', value: 2400 }),
+        skipped(6, balance('Closing balance'), { label: 'Closing balance', date: '2024-03-31', value: 3838.83 }),
+      ]);
+    });
+
+    it('Spanish, read with a profile of your own: Saldo Anterior, Saldo inicial, Saldo final', async () => {
+      const profile = fileURLToPath(new URL('../fixtures/import/es-bank-profile.json', import.meta.url));
+      assert.deepEqual((await readStatement(fixture('balance-lines-es.csv'), { profile })).items, [
+        skipped(2, balance('Saldo Anterior'), { label: 'Saldo Anterior', date: '2024-02-29', value: 1520.33 }),
+        skipped(3, balance('Saldo inicial'), { label: 'Saldo inicial', date: '2024-03-01', value: 1520.33 }),
+        row({ line: 4, date: '2024-03-02', description: 'COMPRA TARJ. MERCADONA VALENCIA', value: -23.5 }),
+        row({ line: 5, date: '2024-03-04', description: 'RECIBO IBERDROLA CLIENTES', value: -58 }),
+        row({ line: 6, date: '2024-03-05', description: 'TRANSFERENCIA NOMINA EJEMPLO SL', value: 2400 }),
+        skipped(7, balance('Saldo final'), { label: 'Saldo final', date: '2024-03-31', value: 3838.83 }),
+      ]);
+    });
+
+    it('a description that only mentions a balance is a transaction', async () => {
+      assert.equal(balanceLineLabel('Saldo Kreditkarte Abrechnung 03/2024'), undefined);
+      assert.equal(balanceLineLabel('Opening balance transfer from savings'), undefined);
+      assert.equal(balanceLineLabel('  closing   BALANCE: '), 'closing BALANCE:');
+      assert.equal(balanceLineLabel('Saldo al 31/03/2024'), 'Saldo al 31/03/2024');
+    });
   });
 });

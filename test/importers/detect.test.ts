@@ -47,10 +47,22 @@ describe('detectFormat', () => {
     assert.equal(detectFormat(oneLine), null);
   });
 
-  it('rejects XML that is not CAMT.053, binary data and prose', () => {
-    assert.equal(detectFormat(Buffer.from('<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.02"/>')), null);
+  it('rejects XML that is no camt message, binary data and prose', () => {
+    assert.equal(detectFormat(Buffer.from('<?xml version="1.0"?><rss version="2.0"><channel/></rss>')), null);
+    assert.equal(detectFormat(Buffer.from('<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"/>')), null);
     assert.equal(detectFormat(Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0x01, 0x02])), null);
     assert.equal(detectFormat(Buffer.from('Dear customer,\nplease find attached your statement.\n')), null);
+  });
+
+  it('recognises MT940 written on one line with HBCI @@ separators, and indented', () => {
+    assert.equal(detectFormat(Buffer.from(':20:STARTUMS@@:25:12345678/0001234567@@:28C:1/1@@:60F:C240102EUR1,00@@-@@')), 'mt940');
+    assert.equal(detectFormat(Buffer.from('  :20:STARTUMS\n  :25:12345678/0001234567\n  :60F:C240102EUR1,00\n')), 'mt940');
+  });
+
+  it('hands camt.052 and camt.054 to the CAMT reader, which says they are not statements', () => {
+    assert.equal(detectFormat(Buffer.from('<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.02"/>')), 'camt053');
+    assert.equal(detectFormat(Buffer.from('<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.04"/>')), 'camt053');
+    assert.equal(detectFormat(Buffer.from('<?xml version="1.0"?><Document xmlns="urn:example:bank"><BkToCstmrStmt/></Document>')), 'camt053');
   });
 });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fixture, invalid, readStatement, row } from './statement-helpers.js';
+import { fixture, invalid, readStatement, row, skipped } from './statement-helpers.js';
 
 describe('OFX and QFX statements', () => {
   it('reads OFX 1.x SGML with two accounts, a 1252 charset, entities and an impossible date', async () => {
@@ -32,6 +32,27 @@ describe('OFX and QFX statements', () => {
     assert.deepEqual(result.items, [
       row({ line: 1, date: '2024-04-02', description: 'CHECK 1042', value: -1200, bankTransactionId: '3317', account: '5550001111' }),
       row({ line: 2, date: '2024-04-05', description: 'SHELL OIL 5744 Fuel — pump 4', value: -64.27, bankTransactionId: '3318', account: '5550001111' }),
+    ]);
+  });
+
+  it('reads the bank rows of an investment statement (INVBANKTRAN) and skips its securities trades, saying why', async () => {
+    const result = await readStatement(fixture('ofx1-investment-cash.ofx'));
+    assert.equal(result.format, 'ofx');
+    assert.equal(result.bankNameHint, 'Example Brokerage');
+    const account = 'Z12345678';
+    const trade = (line: number, name: string, what: string) =>
+      skipped(line, `${name} is a securities trade (${what}), not a bank transaction: only the bank rows (INVBANKTRAN) of an investment statement are imported`);
+    assert.deepEqual(result.items, [
+      row({ line: 1, date: '2024-02-01', description: 'ACME CORP PAYROLL DIRECT DEPOSIT', value: 2750, bankTransactionId: 'X0201A', account }),
+      trade(2, 'BUYSTOCK', 'a purchase of stock'),
+      row({ line: 3, date: '2024-02-09', description: 'DEBIT CARD PURCHASE CORNER GROCERY', value: -42.17, bankTransactionId: 'X0209C', account }),
+      trade(4, 'INCOME', 'income from a security: dividend, interest, capital gains'),
+      trade(5, 'REINVEST', 'income reinvested in the security'),
+      trade(6, 'SELLMF', 'a sale of mutual fund shares'),
+      row({ line: 7, date: '2024-02-26', description: 'Check 1042', value: -600, bankTransactionId: 'X0226G', account }),
+    ]);
+    assert.deepEqual(result.notes, [
+      'investment statement: its 3 bank rows (INVBANKTRAN) are read; its 4 securities trades (BUYSTOCK, INCOME, REINVEST, SELLMF) are skipped, as they are not bank transactions',
     ]);
   });
 });

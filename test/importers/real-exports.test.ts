@@ -29,10 +29,10 @@ const cases: Array<[file: string, profile: string | undefined, items: ParsedItem
       row({ line: 9, date: '2024-01-16', value: -75, description: 'WIRE TRANSFER FEE', bankTransactionId: 'CT24011600003', account: 'US/0000123456' }),
   ]],
   ['mt940-shared-reference.sta', undefined, [
-      row({ line: 6, date: '2024-01-31', value: -800, description: 'Immobilien Vogt GmbH Miete Januar Wohnung 2.OG DAUERAUFTRAG', fingerprintText: 'Immobilien Vogt GmbH Miete Januar Wohnung 2.OG', bankTransactionId: '55555', account: '76069559/0012345678' }),
-      row({ line: 9, date: '2024-01-31', value: 3000, description: 'Muster Technik GmbH Lohn Januar 2024 LOHN GEHALT', fingerprintText: 'Muster Technik GmbH Lohn Januar 2024', bankTransactionId: '55555', account: '76069559/0012345678' }),
-      row({ line: 12, date: '2024-01-31', value: -154.2, description: 'SAMMLER-REF 2024013100417 2 POSTEN SAMMLER', fingerprintText: 'SAMMLER-REF 2024013100417 2 POSTEN', account: '76069559/0012345678' }),
-      row({ line: 14, date: '2024-01-31', value: -39.99, description: 'Mobilfunk Nord GmbH Mobilfunk Januar FOLGELASTSCHRIFT', fingerprintText: 'Mobilfunk Nord GmbH Mobilfunk Januar', bankTransactionId: '55556', account: '76069559/0012345678' }),
+      row({ line: 6, date: '2024-01-31', value: -800, description: 'Immobilien Vogt GmbH Miete Januar Wohnung 2.OG', bankTransactionId: '55555', account: '76069559/0012345678' }),
+      row({ line: 9, date: '2024-01-31', value: 3000, description: 'Muster Technik GmbH Lohn Januar 2024', bankTransactionId: '55555', account: '76069559/0012345678' }),
+      row({ line: 12, date: '2024-01-31', value: -154.2, description: 'SAMMLER-REF 2024013100417 2 POSTEN', account: '76069559/0012345678' }),
+      row({ line: 14, date: '2024-01-31', value: -39.99, description: 'Mobilfunk Nord GmbH Mobilfunk Januar', bankTransactionId: '55556', account: '76069559/0012345678' }),
   ]],
   ['mt940-nl-structured.sta', undefined, [
       row({ line: 8, date: '2024-02-05', value: -42.5, description: 'J. de Vries Terugbetaling etentje 3 feb', fingerprintText: '/TRTP/SEPA OVERBOEKING/IBAN/NL44RABO0123456789/BIC/RABONL2U/NAME/ J. de Vries/REMI/Terugbetaling etentje 3 feb/EREF/NOTPROVIDED', account: '417164300' }),
@@ -115,7 +115,7 @@ const cases: Array<[file: string, profile: string | undefined, items: ParsedItem
       row({ line: 5, date: '2024-03-03', description: 'Tesco', value: -31.27, bankTransactionId: 'tx_0000AbCdEf123456789015', category: 'Groceries' }),
   ]],
   ['starling.csv', 'starling', [
-      skipped(2, 'balance line (opening balance)'),
+      skipped(2, 'balance line (opening balance)', { label: 'Opening Balance', date: '2024-03-05', value: 1520.44 }),
       row({ line: 3, date: '2024-03-05', description: 'GREGGS PLC', value: -3.15, fingerprintText: 'Greggs GREGGS PLC' }),
       row({ line: 4, date: '2024-03-06', description: 'HMRC Tax refund 2023', value: 212.4 }),
       row({ line: 5, date: '2024-03-07', description: 'Octopus Energy A-4F2C19E0', value: -96 }),
@@ -151,12 +151,12 @@ const cases: Array<[file: string, profile: string | undefined, items: ParsedItem
       row({ line: 5, date: '2024-03-15', description: 'NETFLIX.COM', value: -15.49, category: 'Entertainment' }),
   ]],
   ['banco-do-brasil.csv', 'banco-do-brasil', [
-      skipped(2, 'balance line'),
+      skipped(2, 'balance line', { label: 'Saldo Anterior', date: '2024-02-29', value: 1520.33 }),
       row({ line: 3, date: '2024-03-01', description: 'Pix - Enviado 01/03 10:21 Padaria Pão Quente', value: -23.5 }),
       row({ line: 4, date: '2024-03-04', description: 'Pagamento de Boleto ENERGISA MT', value: -187.92 }),
       row({ line: 5, date: '2024-03-05', description: 'Pix - Recebido 05/03 18:03 00012345678 Ana Paula Souza', value: 150 }),
-      skipped(6, 'balance line'),
-      skipped(7, 'balance line'),
+      skipped(6, 'balance line', { label: 'Saldo do dia', date: '2024-03-05', value: 1458.91 }),
+      skipped(7, 'balance line', { label: 'S A L D O', date: '2024-03-31', value: 1458.91 }),
   ]],
   ['targobank.csv', 'targobank', [
       row({ line: 6, date: '2024-02-29', description: 'REWE Markt GmbH Duisburg/Neudorf 28.02 18:44 Karte 1 Kartenzahlung', value: -32.1 }),

@@ -1,6 +1,6 @@
 // Shared helpers for the importer tests: fixture paths and reading a whole statement.
 import { fileURLToPath } from 'node:url';
-import { openStatement, type OpenStatementOptions, type ParsedItem, type StatementRow } from '../../src/importers/index.js';
+import { openStatement, type OpenStatementOptions, type ParsedItem, type StatementBalance, type StatementRow } from '../../src/importers/index.js';
 
 export function fixture(name: string): string {
   return fileURLToPath(new URL(`../fixtures/statements/${name}`, import.meta.url));
@@ -29,6 +29,6 @@ export function invalid(line: number, reason: string): ParsedItem {
   return { kind: 'invalid', line, reason };
 }
 
-export function skipped(line: number, reason: string): ParsedItem {
-  return { kind: 'skipped', line, reason };
+export function skipped(line: number, reason: string, balance?: StatementBalance): ParsedItem {
+  return balance ? { kind: 'skipped', line, reason, balance } : { kind: 'skipped', line, reason };
 }

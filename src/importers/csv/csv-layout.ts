@@ -19,6 +19,7 @@ export interface ResolvedColumns {
   bankTransactionId?: number;
   category?: number;
   account?: number;
+  balance?: number;
   /** Header text (or "column N") per position, for messages such as `missing column "Betrag"`. */
   labels: string[];
 }
@@ -245,6 +246,7 @@ function resolveColumns(header: string[] | null, width: number, profile: CsvProf
       bankTransactionId: first(columns.bankTransactionId),
       category: first(columns.category),
       account: first(columns.account),
+      balance: first(columns.balance),
     },
     skip,
     ...(direction ? { direction } : {}),

@@ -32,6 +32,8 @@ export interface CsvColumns {
   bankTransactionId?: ColumnSpec;
   category?: ColumnSpec;
   account?: ColumnSpec;
+  /** The balance after the row; read on balance lines only (see balance-lines.ts). */
+  balance?: ColumnSpec;
 }
 
 /** A row that is not a booked transaction: skipped and reported with `reason`. */

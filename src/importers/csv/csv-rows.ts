@@ -4,7 +4,8 @@
 import { parseAmount } from '../amounts.js';
 import { ParseFailure } from '../parse-result.js';
 import { bankReference, cleanDescription, composeDescription, optionalText } from '../text.js';
-import { invalidItem, type ParsedItem, rowItem, skippedItem, type StatementRow, withFingerprintText } from '../types.js';
+import { invalidItem, type ParsedItem, rowItem, skippedItem, type StatementBalance, type StatementRow, withFingerprintText } from '../types.js';
+import { balanceLineLabel, dateInLabel } from './balance-lines.js';
 import type { CsvLayout } from './csv-layout.js';
 
 /** Undefined for records that are only empty fields (spreadsheet exports pad with delimiters). */
@@ -81,9 +82,34 @@ export function makeRecordMapper(layout: CsvLayout): RecordMapper {
     return undefined;
   };
 
+  /** Where a balance line writes its label: the text columns, or the date column ("Endsaldo;;;1.234,56"). */
+  const labelColumns = [...descriptionColumns, payee, payer, columns.date].filter((i): i is number => i !== undefined);
+  const balanceLabel = (fields: string[]): string | undefined => {
+    for (const i of labelColumns) {
+      const label = balanceLineLabel(fields[i]);
+      if (label !== undefined) return label;
+    }
+    return undefined;
+  };
+
+  /** The balance a balance line states, as far as its date and its balance (or amount) read. */
+  const statedBalance = (fields: string[], label: string): StatementBalance => {
+    const balance: StatementBalance = { label };
+    let date = parseDate((fields[columns.date] ?? '').trim());
+    const written = dateInLabel(label);
+    if (date instanceof ParseFailure && written !== undefined) date = parseDate(written);
+    if (!(date instanceof ParseFailure)) balance.date = date;
+    const stated = columns.balance === undefined ? '' : (fields[columns.balance] ?? '').trim();
+    const value = stated !== '' ? parseAmount(stated, numberStyle) : amountMissing(fields) ? undefined : signedMoney(fields);
+    if (typeof value === 'number') balance.value = invertSign && value !== 0 ? -value : value;
+    return balance;
+  };
+
   return (fields, line) => {
     if ((fields[columns.date] ?? '').trim() === '' && fields.every((f) => f.trim() === '')) return undefined;
     const skipped = skipReason(fields);
+    const balanceLine = balanceLabel(fields);
+    if (balanceLine !== undefined) return skippedItem(line, skipped ?? `balance line ("${balanceLine}"): not a transaction`, statedBalance(fields, balanceLine));
     if (skipped !== undefined) return skippedItem(line, skipped);
     if (fields.length < minWidth) {
       const missing = required.find((i) => i >= fields.length) ?? minWidth - 1;

@@ -1,6 +1,7 @@
 // Turns an MT940 `:86:` field into a readable description. German banks (and many others
-// using the DFÜ/ZKA layout) structure it as `<3-digit code>?00posting text?20..?29 and
-// ?60..?63 remittance?32?33 counterparty name`; other banks write free text.
+// using the DFÜ/ZKA layout) structure it as `<3-digit code>?00booking text?10prima nota
+// ?20..?29 remittance?30bank?31account?32?33 counterparty name?34code?60..?63 remittance`;
+// other banks write free text.
 import { composeDescription, slashCodedText } from '../text.js';
 
 /** Subfield lines are cut at 27 characters, often mid-word; a full-length piece continues. */
@@ -35,11 +36,16 @@ interface Subfields {
   remittance: string;
 }
 
-/** `<code>?00posting text?20..?29 ?60..?63 remittance?32?33 name`, or undefined for free text. */
-function structuredSubfields(joined: string): Subfields | undefined {
-  if (!/^\d{3}\?/.test(joined)) return undefined;
+/**
+ * `<code>?00posting text?20..?29 ?60..?63 remittance?32?33 name`, or undefined for free text.
+ * `lenient` also reads a field whose code follows spaces (` 166?00...`), as some banks write it;
+ * fingerprints keep the strict reading, in which such a field was free text.
+ */
+function structuredSubfields(joined: string, lenient = false): Subfields | undefined {
+  const code = (lenient ? /^\s*\d{3}\?/ : /^\d{3}\?/).exec(joined);
+  if (!code) return undefined;
   const subfields = new Map<string, string[]>();
-  const parts = joined.slice(3).split(/\?(\d{2})/);
+  const parts = joined.slice(code[0].length - 1).split(/\?(\d{2})/);
   for (let i = 1; i < parts.length; i += 2) {
     const code = parts[i] as string;
     const pieces = subfields.get(code) ?? [];
@@ -66,14 +72,16 @@ export function legacyMt940Details(lines: string[]): string {
 }
 
 /**
- * Counterparty, purpose and posting text ("SAMMLER", "FOLGELASTSCHRIFT") without SEPA keys,
- * SWIFT slash codes or repeats. Slash-coded free text (`/NAME/.../REMI/...`) is joined
- * without separators, as its lines are cut at a fixed width, even inside a code.
+ * Counterparty (?32 ?33) and purpose (?20-?29, ?60-?63) without SEPA keys, SWIFT slash codes
+ * or repeats. The booking text (?00: "FOLGELASTSCHRIFT", "SAMMLER") names the kind of
+ * transaction, not the transaction: it describes a row only when there is nothing else.
+ * Slash-coded free text (`/NAME/.../REMI/...`) is joined without separators, as its lines are
+ * cut at a fixed width, even inside a code.
  */
 export function describeMt940Details(lines: string[]): string {
   const joined = lines.join('');
-  const fields = structuredSubfields(joined);
-  if (fields) return composeDescription([fields.name, fields.remittance, fields.posting]);
+  const fields = structuredSubfields(joined, true);
+  if (fields) return composeDescription([fields.name, fields.remittance]) || composeDescription([fields.posting]);
   const slashed = slashCodedText(joined);
   return composeDescription([slashed ?? lines.map((l) => l.trim()).join(' ')]);
 }

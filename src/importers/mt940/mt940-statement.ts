@@ -1,13 +1,15 @@
 // MT940 (SWIFT customer statement), as exported by most European banks. Line-based and
 // streamed: one statement per `:20:` ... `:62F:` block, several per file, records
-// separated by `-`, optionally wrapped in SWIFT `{1:...}{4:` blocks.
+// separated by `-`, optionally wrapped in SWIFT `{1:...}{4:` blocks. How lines and tags are
+// found in real exports (wrapped, indented, "@@"-separated) is in mt940-lines.ts.
 import { parseAmount, signedAmount } from '../amounts.js';
 import { calendarDate, expandTwoDigitYear } from '../dates.js';
-import { detectEncoding, readDecodedLines, readHead, type TextEncoding } from '../encoding.js';
+import { detectEncoding, readHead, type TextEncoding } from '../encoding.js';
 import { ParseFailure } from '../parse-result.js';
 import { bankReference, cleanDescription, optionalText } from '../text.js';
 import { invalidItem, type ParsedItem, rowItem, type StatementRow, withFingerprintText } from '../types.js';
 import { describeMt940Details, legacyMt940Details } from './mt940-details.js';
+import { fieldStart, isLoneColon, type Mt940Line, readMt940Lines } from './mt940-lines.js';
 
 export async function openMt940Statement(path: string): Promise<AsyncIterable<ParsedItem>> {
   const encoding = detectEncoding(await readHead(path));
@@ -18,45 +20,73 @@ interface PendingTransaction {
   line: number;
   statementLine: string;
   supplementary: string[];
+  /** The lines of its `:86:` field, and of any `:86:` repeated right after it (Rabobank). */
   details: string[] | undefined;
+  /**
+   * Where versions before this reader stopped reading the details (at a repeated `:86:` or a
+   * wrapped time taken for a field): fingerprints are computed from the text they read.
+   */
+  formerEnd?: number;
 }
 
-const FIELD = /^:(\d{2}[A-Z]?):/;
-
+/** Every `:61:` entry becomes one item; nothing between two entries can swallow one. */
 async function* readMt940Items(path: string, encoding: TextEncoding): AsyncGenerator<ParsedItem> {
   let account: string | undefined;
   let pending: PendingTransaction | undefined;
   let field = '';
-  let lineNumber = 0;
-  for await (const rawLine of readDecodedLines(path, encoding)) {
-    lineNumber++;
-    const line = rawLine.trimEnd();
-    const tag = FIELD.exec(line);
-    if (tag) {
-      field = tag[1] as string;
-      const value = line.slice(tag[0].length);
-      if (field === '86' && pending && pending.details === undefined) {
-        pending.details = [value];
+  let colon: Mt940Line | undefined;
+  for await (const next of readMt940Lines(path, encoding)) {
+    let { text, line } = next;
+    if (colon) {
+      const held = colon;
+      colon = undefined;
+      if (fieldStart(`:${text}`, false) && !fieldStart(text, false)) {
+        text = `:${text}`;
+        line = held.line;
+      } else {
+        yield* continuation(held.text);
+      }
+    }
+    if (isLoneColon(text)) { colon = { text, line }; continue; }
+    const start = fieldStart(text, field === '86' && pending !== undefined);
+    if (start) {
+      const { tag, value } = start;
+      if (tag === '86' && pending && (pending.details === undefined || field === '86')) {
+        if (pending.details === undefined) pending.details = [value];
+        else { pending.formerEnd ??= pending.details.length; pending.details.push(value); }
+        field = '86';
         continue;
       }
-      if (field === '86') { field = ''; continue; } // statement-level information, not a transaction
       if (pending) { yield toItem(pending, account); pending = undefined; }
-      if (field === '20') account = undefined;
-      if (field === '25') account = optionalText(value);
-      if (field === '61') pending = { line: lineNumber, statementLine: value, supplementary: [], details: undefined };
+      field = tag === '86' ? '' : tag; // a :86: of no entry is statement-level information
+      if (tag === '20') account = undefined;
+      if (tag === '25') account = optionalText(value);
+      if (tag === '61') pending = { line, statementLine: value, supplementary: [], details: undefined };
       continue;
     }
-    if (line === '-' || line.startsWith('-}') || line.startsWith('{')) {
-      if (pending) { yield toItem(pending, account); pending = undefined; }
-      field = '';
-      continue;
-    }
-    if (!pending || line === '') continue;
-    if (field === '86' && pending.details) pending.details.push(line);
-    else if (field === '61') pending.supplementary.push(line);
+    yield* continuation(text);
   }
+  if (colon) yield* continuation(colon.text);
   if (pending) yield toItem(pending, account);
+
+  /** A line that starts no field: an end of message, or more of the current field. */
+  function* continuation(text: string): Generator<ParsedItem> {
+    if (text === '-' || text.startsWith('-}') || text.startsWith('{')) {
+      if (pending) yield toItem(pending, account);
+      pending = undefined;
+      field = '';
+      return;
+    }
+    if (!pending || text === '') return;
+    if (field === '86' && pending.details) {
+      if (TAG_LIKE.test(text)) pending.formerEnd ??= pending.details.length;
+      pending.details.push(text);
+    } else if (field === '61') pending.supplementary.push(text);
+  }
 }
+
+/** A line versions before this reader took for a field (see fieldStart). */
+const TAG_LIKE = /^:\d{2}[A-Z]?:/;
 
 /**
  * `:61:` layout: value date YYMMDD, optional entry (booking) date MMDD (some banks, Citi
@@ -74,9 +104,14 @@ interface StatementLine {
 /** Columns are counted from the start of the line, `:61:` included, as an editor shows them. */
 const TAG_WIDTH = ':61:'.length;
 
+/** The line ended before the amount: a fixed-width export may have wrapped it onto the next. */
+class EndedEarly extends ParseFailure {}
+
 function parseStatementLine(text: string): StatementLine | ParseFailure {
-  const fail = (at: number, expected: string, width: number) =>
-    new ParseFailure(`:61: column ${at + TAG_WIDTH + 1}: expected ${expected}, found ${at >= text.length ? 'the end of the line' : `"${text.slice(at, at + width)}"`}`);
+  const fail = (at: number, expected: string, width: number) => {
+    const reason = `:61: column ${at + TAG_WIDTH + 1}: expected ${expected}, found ${at >= text.length ? 'the end of the line' : `"${text.slice(at, at + width)}"`}`;
+    return at >= text.length ? new EndedEarly(reason) : new ParseFailure(reason);
+  };
   if (!/^\d{6}/.test(text)) return fail(0, 'the value date as YYMMDD', 6);
   let at = 6;
   let entryDate: string | undefined;
@@ -89,6 +124,7 @@ function parseStatementLine(text: string): StatementLine | ParseFailure {
   if (!mark) return fail(at, 'the debit/credit mark (C, D, RC or RD)', 2);
   at += mark.length;
   if (/^[A-Z]/.test(text.slice(at))) at += 1; // funds code
+  if (text[at] === ' ') at += 1; // some banks put a space before the amount
   const amount = /^\d[\d,]*/.exec(text.slice(at))?.[0];
   if (!amount) return fail(at, 'the amount (digits with a decimal comma)', 3);
   at += amount.length;
@@ -97,9 +133,20 @@ function parseStatementLine(text: string): StatementLine | ParseFailure {
   return { valueDate: text.slice(0, 6), entryDate, mark, amount, references: text.slice(at) };
 }
 
+/** The statement line, joined with the next line when it was wrapped before the amount. */
+function readStatementLine(pending: PendingTransaction): StatementLine | ParseFailure {
+  const first = parseStatementLine(pending.statementLine.trimEnd());
+  const [wrapped, ...rest] = pending.supplementary;
+  if (!(first instanceof EndedEarly) || wrapped === undefined) return first;
+  const joined = parseStatementLine(`${pending.statementLine.trimEnd()}${wrapped.trim()}`);
+  if (joined instanceof ParseFailure) return first;
+  pending.supplementary = rest;
+  return joined;
+}
+
 function toItem(pending: PendingTransaction, account: string | undefined): ParsedItem {
   const { line } = pending;
-  const m = parseStatementLine(pending.statementLine.trimEnd());
+  const m = readStatementLine(pending);
   if (m instanceof ParseFailure) return invalidItem(line, m.reason);
   const valueYear = expandTwoDigitYear(Number(m.valueDate.slice(0, 2)));
   const valueMonth = Number(m.valueDate.slice(2, 4));
@@ -120,8 +167,9 @@ function toItem(pending: PendingTransaction, account: string | undefined): Parse
   const value = signedAmount(amount, out);
   const slash = m.references.indexOf('//');
   const reference = slash >= 0 ? bankReference(m.references.slice(slash + 2)) : undefined;
-  const row: StatementRow = pending.details
-    ? withFingerprintText({ line, date, value, description: describeMt940Details(pending.details) }, cleanDescription(legacyMt940Details(pending.details)))
+  const { details, formerEnd } = pending;
+  const row: StatementRow = details
+    ? withFingerprintText({ line, date, value, description: describeMt940Details(details) }, cleanDescription(legacyMt940Details(details.slice(0, formerEnd))))
     : { line, date, value, description: cleanDescription(pending.supplementary.join(' ')) };
   if (reference) row.bankTransactionId = reference;
   if (account) row.account = account;

@@ -1,4 +1,5 @@
-// OFX 1.x / 2.x and QFX (OFX with Intuit extras) bank and credit-card statements.
+// OFX 1.x / 2.x and QFX (OFX with Intuit extras) bank and credit-card statements, and the
+// bank rows of investment statements (see ofx-investment.ts).
 // The file is read whole: OFX downloads are small (a few MB for years of history).
 import { parseLooseAmount } from '../amounts.js';
 import { calendarDate } from '../dates.js';
@@ -6,6 +7,7 @@ import { ENCODING_LABELS, misdecoded, readDecodedFile, type TextEncoding } from 
 import { ParseFailure } from '../parse-result.js';
 import { cleanDescription, composeDescription, joinParts, optionalText } from '../text.js';
 import { invalidItem, type ParsedItem, rowItem, StatementError, type StatementRow, withFingerprintText } from '../types.js';
+import { investmentNote, SECURITIES_TRADES, skippedTrade } from './ofx-investment.js';
 import { findAll, findFirst, type OfxNode, parseOfxTree, textOf } from './ofx-tree.js';
 
 export interface OfxStatement {
@@ -29,28 +31,39 @@ export async function readOfxStatement(path: string, fileLabel: string): Promise
     : [];
   // What an earlier version read from such a file, for the de-duplication fingerprint.
   const legacy = overruled ? (t: string | undefined) => (t === undefined ? t : misdecoded(t, overruled)) : (t: string | undefined) => t;
-  const root = parseOfxTree(text);
+  const root = parseOfxTree(text, fileLabel);
   const ofx = findFirst(root, 'OFX');
   if (!ofx) throw new StatementError(`${fileLabel} has no <OFX> element; it is not an OFX or QFX file`);
-  const statements = [...findAll(ofx, 'STMTRS'), ...findAll(ofx, 'CCSTMTRS')];
+  const statements = [...findAll(ofx, 'STMTRS'), ...findAll(ofx, 'CCSTMTRS'), ...findAll(ofx, 'INVSTMTRS')];
   if (statements.length === 0) {
-    throw new StatementError(`${fileLabel} contains no bank or credit-card statement (no STMTRS or CCSTMTRS); investment statements are not supported`);
+    throw new StatementError(`${fileLabel} contains no statement (no STMTRS, CCSTMTRS or INVSTMTRS); it is not a bank, credit-card or investment statement`);
   }
-  // Bank and card statements may both be present; keep file order for stable line numbers.
-  const ordered = findAll(ofx, 'STMTTRN');
+  // Statements of every kind may be in one file; entries keep file order for stable numbers.
   const owner = new Map<OfxNode, string | undefined>();
+  const trades: string[] = [];
+  let investmentBankRows = 0;
   for (const statement of statements) {
-    const from = findFirst(statement, 'BANKACCTFROM') ?? findFirst(statement, 'CCACCTFROM');
+    const from = findFirst(statement, 'BANKACCTFROM') ?? findFirst(statement, 'CCACCTFROM') ?? findFirst(statement, 'INVACCTFROM');
     const account = from ? optionalText(textOf(from, 'ACCTID')) : undefined;
     for (const transaction of findAll(statement, 'STMTTRN')) owner.set(transaction, account);
+    if (statement.name !== 'INVSTMTRS') continue;
+    investmentBankRows += findAll(statement, 'STMTTRN').length;
+    for (const trade of findAll(statement, SECURITIES_TRADES)) {
+      owner.set(trade, account);
+      trades.push(trade.name);
+    }
   }
-  const items = ordered
-    .filter((transaction) => owner.has(transaction))
-    .map((transaction, index) => toItem(transaction, index + 1, owner.get(transaction), legacy));
+  const items = findAll(ofx, ENTRIES)
+    .filter((entry) => owner.has(entry))
+    .map((entry, index) => (entry.name === 'STMTTRN' ? toItem(entry, index + 1, owner.get(entry), legacy) : skippedTrade(entry.name, index + 1)));
+  if (statements.some((statement) => statement.name === 'INVSTMTRS')) notes.push(investmentNote(investmentBankRows, trades));
   const fi = findFirst(ofx, 'FI');
   const bankNameHint = fi ? optionalText(textOf(fi, 'ORG')) : undefined;
   return bankNameHint ? { bankNameHint, items, notes } : { items, notes };
 }
+
+/** What is numbered as an entry: bank and card transactions, and investment statements' trades. */
+const ENTRIES: ReadonlySet<string> = new Set(['STMTTRN', ...SECURITIES_TRADES.keys()]);
 
 /** OFX transaction types in words, for a row that has no NAME, MEMO or check number. */
 const TRANSACTION_TYPES: Record<string, string> = {

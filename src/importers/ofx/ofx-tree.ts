@@ -3,6 +3,9 @@
 // tag followed by text is a leaf (a matching close tag, if any, is consumed); any other
 // opening tag starts an aggregate that ends at its close tag, closing whatever is still open
 // inside it. No XML library accepts the 1.x form, hence this file.
+// Nothing here recurses: the tree is built with an explicit stack no deeper than
+// MAX_ELEMENT_DEPTH, and searched with an explicit list.
+import { MAX_ELEMENT_DEPTH, tooDeep } from '../nesting.js';
 
 export interface OfxNode {
   name: string;
@@ -11,7 +14,8 @@ export interface OfxNode {
   children: OfxNode[];
 }
 
-export function parseOfxTree(source: string): OfxNode {
+/** `fileLabel` names the file in the error for elements nested deeper than MAX_ELEMENT_DEPTH. */
+export function parseOfxTree(source: string, fileLabel: string): OfxNode {
   const root: OfxNode = { name: '#root', children: [] };
   const stack: OfxNode[] = [root];
   const length = source.length;
@@ -53,6 +57,7 @@ export function parseOfxTree(source: string): OfxNode {
       const node: OfxNode = { name, children: [] };
       parent.children.push(node);
       stack.push(node);
+      if (stack.length - 1 > MAX_ELEMENT_DEPTH) throw tooDeep(fileLabel);
     }
   }
   return root;
@@ -94,11 +99,14 @@ function decodeEntities(text: string): string {
   });
 }
 
-/** All nodes with this name below `node`, in document order (not descending into matches). */
-export function findAll(node: OfxNode, name: string, out: OfxNode[] = []): OfxNode[] {
-  for (const child of node.children) {
-    if (child.name === name) out.push(child);
-    else findAll(child, name, out);
+/** All nodes with this name (or one of these names) below `node`, in document order (not descending into matches). */
+export function findAll(node: OfxNode, name: string | { has(name: string): boolean }): OfxNode[] {
+  const matches = typeof name === 'string' ? (candidate: string) => candidate === name : (candidate: string) => name.has(candidate);
+  const out: OfxNode[] = [];
+  const pending = [...node.children].reverse();
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (matches(next.name)) out.push(next);
+    else for (let i = next.children.length - 1; i >= 0; i--) pending.push(next.children[i] as OfxNode);
   }
   return out;
 }
@@ -109,10 +117,10 @@ export function findAll(node: OfxNode, name: string, out: OfxNode[] = []): OfxNo
  * as an aggregate and swallowed its following siblings.
  */
 export function findFirst(node: OfxNode, name: string): OfxNode | undefined {
-  for (const child of node.children) {
-    if (child.name === name) return child;
-    const inner = findFirst(child, name);
-    if (inner) return inner;
+  const pending = [...node.children].reverse();
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    if (next.name === name) return next;
+    for (let i = next.children.length - 1; i >= 0; i--) pending.push(next.children[i] as OfxNode);
   }
   return undefined;
 }
