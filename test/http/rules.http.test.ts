@@ -160,7 +160,7 @@ describeEachEngine('HTTP rules', ({ freshStore }) => {
   // test does not finish: node:test's timeout fails it.
   it('a pattern that backtracks catastrophically elsewhere is matched in linear time', { timeout: 60_000 }, async () => {
     const store = await freshStore();
-    const app = await setup(store, { resolveCategory: ruleCategoryResolver(store, { recheckMs: 0 }) });
+    const app = await setup(store, { rulesRecheckMs: 0 });
     const long = `${'a'.repeat(999)}!`;
     const preview = await call(app, 'POST', '/rules/preview', { rule: { category: 'G', descriptionMatches: '(?:.*){1,12}zzz' } });
     assert.equal(preview.status, 200, preview.text);
