@@ -18,7 +18,9 @@ export interface SpawnedServer {
   exited: Promise<number | null>;
 }
 
-const START_TIMEOUT_MS = 30_000;
+// A guard against a start that hangs, not a wait: on a machine at load average 15-20 (CI beside
+// other jobs) a start under tsx was seen to take over 30 s.
+const START_TIMEOUT_MS = 120_000;
 
 /**
  * Runs `moneta serve` as a real process on a port of its own choosing (--port 0) and resolves
