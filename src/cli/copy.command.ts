@@ -68,9 +68,16 @@ export function registerCopyCommand(program: Command): void {
             table.matches ? 'yes' : `NO (target ${table.targetChecksum.slice(0, 16)})`,
           ]),
         );
-        if (!report.verified) throw new CliError('verification failed: the target differs from the source (see the table above)');
+        if (report.tables.some((table) => !table.matches)) throw new CliError('verification failed: the target differs from the source (see the table above)');
+        const wrong = report.derived.filter((table) => !table.matches);
+        if (wrong.length > 0) {
+          const where = wrong.map((table) => `${table.table} (first differing key ${table.firstDifference ?? '?'})`).join(', ');
+          throw new CliError(`verification failed: the target's ${where} disagree with its copied transactions`);
+        }
         const rows = report.tables.reduce((sum, table) => sum + table.targetRows, 0);
         process.stdout.write(`verified: ${rows} rows in ${report.tables.length} tables copied; counts and checksums match\n`);
+        const derived = report.derived.map((table) => `${table.table} (${table.groups} keys)`).join(', ');
+        process.stdout.write(`verified: ${derived} agree with the copied transactions\n`);
       } finally {
         await closeBoth(source, target);
       }

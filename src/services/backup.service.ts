@@ -92,7 +92,7 @@ async function writeCopy(location: StoreLocation, file: string): Promise<void> {
   const target = openTableAccess({ db: file, statementTimeoutMs: location.statementTimeoutMs, busyTimeoutMs: 5000 });
   try {
     const report = await copyStore(source, target, { force: false, batchSize: COPY_BATCH_ROWS });
-    const differing = report.tables.filter((table) => !table.matches);
+    const differing = [...report.tables, ...report.derived].filter((table) => !table.matches);
     if (differing.length > 0) throw new Error(`the backup copy differs from the store in ${differing.map((table) => table.table).join(', ')}`);
   } finally {
     await Promise.allSettled([source.close(), target.close()]);

@@ -1,6 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { DomainError } from '../domain/errors.js';
 import { COPIED_TABLES, NOT_COPIED, type CopiedTable } from '../store/copy/copied-tables.js';
+import { DERIVED_TABLES, type DerivedTable } from '../store/copy/derived-tables.js';
 import type { Row, TableAccess, TableReader } from '../store/copy/table-access.js';
 
 export interface CopyProgress {
@@ -32,9 +33,20 @@ export interface TableVerification {
   matches: boolean;
 }
 
+/** A table kept from the transactions (counts, report totals), checked against the target's own rows. */
+export interface DerivedVerification {
+  table: string;
+  /** Keys (e.g. month, category, bank) the target's transactions give. */
+  groups: number;
+  /** The first key whose stored totals differ from the transactions', when one does. */
+  firstDifference?: string;
+  matches: boolean;
+}
+
 export interface CopyReport {
   tables: TableVerification[];
-  /** True when every table has the same rows on both sides. */
+  derived: DerivedVerification[];
+  /** True when every table has the same rows on both sides and every derived table matches the target's rows. */
   verified: boolean;
 }
 
@@ -101,10 +113,12 @@ export async function copyStore(source: TableAccess, target: TableAccess, option
     });
   });
 
-  const targetDigests = await target.snapshot(async (reader) => {
+  const { targetDigests, derived } = await target.snapshot(async (reader) => {
     const digests = new Map<string, TableDigest>();
     for (const table of COPIED_TABLES) digests.set(table.name, await digestTable(reader, table, batchSize, async () => {}));
-    return digests;
+    const checked: DerivedVerification[] = [];
+    for (const table of DERIVED_TABLES) checked.push(verifyDerived(table, await reader.derivedRows(table)));
+    return { targetDigests: digests, derived: checked };
   });
 
   const tables = COPIED_TABLES.map((table): TableVerification => {
@@ -119,7 +133,19 @@ export async function copyStore(source: TableAccess, target: TableAccess, option
       matches: from.rows === to.rows && from.checksum === to.checksum,
     };
   });
-  return { tables, verified: tables.every((table) => table.matches) };
+  return { tables, derived, verified: tables.every((table) => table.matches) && derived.every((table) => table.matches) };
+}
+
+/** Compares a derived table's stored totals with the ones its transactions give, key by key. */
+function verifyDerived(table: DerivedTable, rows: { stored: Row[]; truth: Row[] }): DerivedVerification {
+  // Whole numbers either way: SQLite gives numbers, PostgreSQL's bigint sums come as text.
+  const line = (row: Row) =>
+    JSON.stringify([...table.keys.map((column) => String(row[column])), ...table.sums.map((column) => BigInt(String(row[column])).toString())]);
+  const stored = rows.stored.map(line).sort();
+  const truth = rows.truth.map(line).sort();
+  const at = truth.findIndex((entry, index) => stored[index] !== entry);
+  const firstDifference = at >= 0 ? truth[at] : stored.length > truth.length ? stored[truth.length] : undefined;
+  return { table: table.name, groups: truth.length, matches: firstDifference === undefined, ...(firstDifference === undefined ? {} : { firstDifference }) };
 }
 
 /** Reads a whole table in key order, hashing each row and handing each batch on. */

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { ConnectionPragmas } from '../sqlite/connection.js';
 import type { CopiedTable } from './copied-tables.js';
+import type { DerivedTable } from './derived-tables.js';
 import type { Row, TableAccess, TableReader, TableWriter } from './table-access.js';
 
 /** What differs between the engines when copying; everything else is shared SQL below. */
@@ -112,6 +113,12 @@ class Access implements TableWriter {
     if (!table.identity) return 0;
     const { rows } = await this.quirks.identityState(table, table.identity).execute(this.trx);
     return Math.max(Number(rows[0]?.seq ?? 0), Number(rows[0]?.top ?? 0));
+  }
+
+  async derivedRows(table: DerivedTable): Promise<{ stored: Row[]; truth: Row[] }> {
+    const stored = (await table.stored().execute(this.trx)).rows;
+    const truth = (await table.truth(this.quirks.engine).execute(this.trx)).rows;
+    return { stored, truth };
   }
 
   async deleteAll(table: CopiedTable): Promise<void> {

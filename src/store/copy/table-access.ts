@@ -1,5 +1,6 @@
 import type { ConnectionPragmas } from '../sqlite/connection.js';
 import type { CopiedTable } from './copied-tables.js';
+import type { DerivedTable } from './derived-tables.js';
 
 /** One row as the driver returns it, column name to value. */
 export type Row = Record<string, unknown>;
@@ -28,6 +29,8 @@ export interface TableReader {
   rowsAfter(table: CopiedTable, after: Row | undefined, limit: number): Promise<Row[]>;
   /** The highest identity value ever handed out (not only the highest still present). */
   identityHighWater(table: CopiedTable): Promise<number>;
+  /** A derived table as it is stored, and as the transactions say it should be (same shape). */
+  derivedRows(table: DerivedTable): Promise<{ stored: Row[]; truth: Row[] }>;
 }
 
 export interface TableWriter extends TableReader {

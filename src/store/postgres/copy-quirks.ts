@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { DERIVED_TABLES, rebuildDerived } from '../copy/derived-tables.js';
 import type { CopyQuirks } from '../copy/kysely-table-access.js';
 
 /** How `moneta copy` and the backup read and rewrite a PostgreSQL store's tables (copy/kysely-table-access.ts). */
@@ -22,12 +23,11 @@ export const postgresCopyQuirks: CopyQuirks = {
   // The per-row trigger of migration 0004 updates one transaction_counts row per (category,
   // bank) again and again; inside one transaction each update adds a row version that the next
   // must walk past, so a 200k-row copy slowed to minutes. The copy turns the triggers off (inside
-  // its transaction: nobody else ever sees them off) and recounts once, as 0004 does.
+  // its transaction: nobody else ever sees them off) and rebuilds every table they keep (the
+  // counts of 0004, the report totals of 0008) from the copied rows once.
   beforeRewrite: () => [sql`ALTER TABLE transactions DISABLE TRIGGER USER`],
   afterRewrite: () => [
-    sql`DELETE FROM transaction_counts`,
-    sql`INSERT INTO transaction_counts (category, bank_id, n)
-      SELECT coalesce(category, ''), coalesce(bank_id, ''), count(*) FROM transactions GROUP BY 1, 2`,
+    ...DERIVED_TABLES.flatMap((table) => rebuildDerived(table, 'postgres')),
     sql`ALTER TABLE transactions ENABLE TRIGGER USER`,
     // Change tokens continue past every copied one (a SQLite source counts them in change_feed_state).
     sql`SELECT setval('change_tx_seq', greatest((SELECT max(tx) FROM change_feed), (SELECT last_tx FROM change_feed_state), 1))`,
