@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
+import { DEFAULT_RETRY_SECONDS, retryAfterSeconds } from '../lib/retry-after.js';
 import { savedToken } from './session.js';
 import type { paths, Problem } from './types.js';
 
@@ -7,7 +8,8 @@ export type ConnectionEvent =
   | { kind: 'ok' }
   | { kind: 'unauthorized'; problem: Problem | null }
   | { kind: 'read-only' }
-  | { kind: 'unavailable'; detail: string };
+  /** Not answering: `retryAfter` is how many seconds to wait before asking again (the server's Retry-After). */
+  | { kind: 'unavailable'; detail: string; retryAfter: number };
 
 type Listener = (event: ConnectionEvent) => void;
 const listeners = new Set<Listener>();
@@ -37,14 +39,17 @@ const auth: Middleware = {
     if (!sentWithToken(request, savedToken()) && (answer.status === 401 || answer.status === 403)) return answer;
     if (answer.status === 401) emit({ kind: 'unauthorized', problem: await problemOf(answer) });
     else if (answer.status === 403 && /insufficient_scope/.test(answer.headers.get('www-authenticate') ?? '')) emit({ kind: 'read-only' });
-    else if (UNAVAILABLE.has(answer.status)) emit({ kind: 'unavailable', detail: (await problemOf(answer))?.detail ?? 'the server is busy' });
+    else if (UNAVAILABLE.has(answer.status)) {
+      const detail = (await problemOf(answer))?.detail ?? 'the server is busy';
+      emit({ kind: 'unavailable', detail, retryAfter: retryAfterSeconds(answer.headers.get('retry-after'), Date.now()) });
+    }
     else emit({ kind: 'ok' });
     return answer;
   },
   onError({ error }) {
     // Aborted requests are the app's own doing (a newer search replaced them), not an outage.
     if (error instanceof DOMException && error.name === 'AbortError') return;
-    emit({ kind: 'unavailable', detail: 'the connection to Moneta was lost' });
+    emit({ kind: 'unavailable', detail: 'the connection to Moneta was lost', retryAfter: DEFAULT_RETRY_SECONDS });
   },
 };
 

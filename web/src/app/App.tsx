@@ -8,15 +8,14 @@ import { Register } from '../register/Register.js';
 import { Reports } from '../reports/Reports.js';
 import { Rules } from '../rules/Rules.js';
 import { Settings } from '../settings/Settings.js';
+import { OutageBanner, type Outage } from './OutageBanner.js';
 import { SCREENS, screenAt, type ScreenId } from './screens.js';
 import { SignIn } from './SignIn.js';
-
-const RETRY_SECONDS = 3;
 
 export function App() {
   const [signIn, setSignIn] = useState<string | null | false>(false);
   const [readOnly, setReadOnly] = useState(false);
-  const [outage, setOutage] = useState<string | null>(null);
+  const [outage, setOutage] = useState<Outage | null>(null);
   const [retryTick, setRetryTick] = useState(0);
   const [session, setSession] = useState(0);
   const [screen, setScreen] = useState<ScreenId>(() => screenAt(location.pathname));
@@ -42,18 +41,11 @@ export function App() {
       onConnection((event) => {
         if (event.kind === 'unauthorized') setSignIn(savedToken() ? 'The token was not accepted (revoked or mistyped).' : null);
         else if (event.kind === 'read-only') setReadOnly(true);
-        else if (event.kind === 'unavailable') setOutage(event.detail);
+        else if (event.kind === 'unavailable') setOutage((was) => ({ detail: event.detail, retryAfter: event.retryAfter, serial: (was?.serial ?? 0) + 1 }));
         else setOutage(null);
       }),
     [],
   );
-
-  // Moneta is not answering: keep the page, say so, and ask again every few seconds.
-  useEffect(() => {
-    if (outage === null) return;
-    const timer = setTimeout(() => setRetryTick((tick) => tick + 1), RETRY_SECONDS * 1000);
-    return () => clearTimeout(timer);
-  }, [outage, retryTick]);
 
   const signOut = () => {
     saveToken(null);
@@ -85,14 +77,8 @@ export function App() {
         )}
       </nav>
       <main id="main" class="main">
-        {outage !== null && (
-          <div class="banner warning" role="alert">
-            Moneta is not answering ({outage}). Retrying in {RETRY_SECONDS} s…{' '}
-            <button type="button" onClick={() => setRetryTick((tick) => tick + 1)}>
-              Retry now
-            </button>
-          </div>
-        )}
+        {/* Moneta is not answering: keep the page, say so, and ask again when the server said to. */}
+        {outage !== null && <OutageBanner outage={outage} onRetry={() => setRetryTick((tick) => tick + 1)} />}
         {readOnly && signIn === false && (
           <div class="banner info" role="status">
             Read-only: this token can look but not change anything.
