@@ -106,6 +106,24 @@ function selectList(source: PhaseSource): RawBuilder<unknown> {
 const TOMBSTONE_ENTITY: Partial<Record<number, string>> = { [CHANGE_PHASES.bankDelete]: 'bank', [CHANGE_PHASES.categoryDelete]: 'category' };
 
 /**
+ * Where a tombstone's key lives while it exists. A bank or category removed and created again
+ * keeps its tombstone, but its row now carries a later token (the creation could only commit
+ * after the removal), so the row's put is its latest change: the tombstone is left out of every
+ * page, and a replay from before the removal lists the thing once, as that put (issue 28).
+ */
+const LIVE_ROW: Partial<Record<number, RawBuilder<unknown>>> = {
+  [CHANGE_PHASES.bankDelete]: sql`SELECT 1 FROM banks live WHERE live.id = x.key`,
+  [CHANGE_PHASES.categoryDelete]: sql`SELECT 1 FROM categories live WHERE live.name = x.key`,
+};
+
+/** The condition that picks one kind of tombstone, whose thing does not exist again; empty for other kinds. */
+function tombstoneCondition(phase: number): RawBuilder<unknown> {
+  const entity = TOMBSTONE_ENTITY[phase];
+  const live = LIVE_ROW[phase];
+  return entity === undefined || live === undefined ? sql`` : sql` AND x.entity = ${entity} AND NOT EXISTS (${live})`;
+}
+
+/**
  * The change feed (migration 0009): change tokens, feed entries, tombstones, and a page of
  * changes after a cursor. See docs/change-feed.md for why seq is commit order on both engines.
  */
@@ -236,8 +254,7 @@ export class ChangeFeedQueries {
   }
 
   private restOfEntryRows(source: PhaseSource, cursor: ChangeCursor, limit: number, select: (source: PhaseSource) => RawBuilder<unknown>): RawBuilder<unknown> {
-    const entity = TOMBSTONE_ENTITY[source.phase];
-    const tombstone = entity === undefined ? sql`` : sql` AND x.entity = ${entity}`;
+    const tombstone = tombstoneCondition(source.phase);
     const key = sql.ref(`x.${source.key.column}`);
     const after = source.key.integer ? Number(cursor.key) : String(cursor.key);
     return sql`SELECT CAST(${cursor.seq} AS BIGINT) AS seq, ${sql.lit(source.phase)} AS phase, ${select(source)}
@@ -247,8 +264,7 @@ export class ChangeFeedQueries {
   }
 
   private arm(source: PhaseSource, condition: RawBuilder<unknown>, limit: number, index: number, select: (source: PhaseSource) => RawBuilder<unknown>): RawBuilder<unknown> {
-    const entity = TOMBSTONE_ENTITY[source.phase];
-    const tombstone = entity === undefined ? sql`` : sql` AND x.entity = ${entity}`;
+    const tombstone = tombstoneCondition(source.phase);
     return sql`SELECT * FROM (SELECT f.seq AS seq, ${sql.lit(source.phase)} AS phase, ${select(source)}
       FROM change_feed f JOIN ${source.from} ON x.change_tx = f.tx
       WHERE ${condition}${tombstone} ORDER BY f.seq, ${sql.ref(`x.${source.key.column}`)} LIMIT ${limit}) AS ${sql.ref(`arm${index}`)}`;
