@@ -9,6 +9,7 @@ import { changeObject, FEED_START, type Change, type ChangeCursor } from '../../
 import type { Bank, Category, TransactionRecord } from '../../src/domain/transaction.js';
 import { RulesService } from '../../src/services/rules.service.js';
 import type { Store } from '../../src/store/store.js';
+import { served } from '../support/change-pages.js';
 import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 
 class Replica {
@@ -31,7 +32,7 @@ class Replica {
 /** Reads every change after the cursor, a small page at a time; returns the cursor after the last. */
 async function follow(store: Store, replica: Pick<Replica, 'apply'>, cursor: ChangeCursor): Promise<ChangeCursor> {
   for (;;) {
-    const page = await store.changes.after(cursor, 7);
+    const page = served(await store.changes.after(cursor, 7));
     assert.ok(page, 'no purge happened, so every cursor is served');
     for (const change of page.changes) replica.apply(change);
     cursor = page.next;
@@ -122,7 +123,7 @@ describeEachEngine(
       assert.ok(expected.transactions.length > 20, 'the writers left rows behind');
       assert.deepEqual(replicaState(replica), expected);
       // Nothing new: the same cursor, no changes.
-      const idle = await store.changes.after(cursor, 100);
+      const idle = served(await store.changes.after(cursor, 100));
       assert.deepEqual(idle, { changes: [], next: cursor, more: false });
     });
 
@@ -152,12 +153,12 @@ describeEachEngine(
       await store.catalogue.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
       await store.catalogue.saveCategory({ name: 'Food', group: null });
       await store.catalogue.saveCategory({ name: 'Rent', group: null });
-      const before = (await store.changes.after(FEED_START, 100))?.next;
+      const before = served(await store.changes.after(FEED_START, 100)).next;
       assert.ok(before);
       await store.catalogue.removeBank('ing');
       await store.catalogue.removeCategory('Food', { force: false });
       await store.catalogue.removeCategory('Rent', { force: false });
-      const between = (await store.changes.after(before, 100))?.next;
+      const between = served(await store.changes.after(before, 100)).next;
       assert.ok(between);
       await store.catalogue.addBank({ id: 'ing', name: 'ING again', aggregatorId: 'agg-1' });
       await store.catalogue.saveCategory({ name: 'Food', group: 'Daily' });
@@ -167,7 +168,7 @@ describeEachEngine(
           const listed: Change[] = [];
           let cursor: ChangeCursor = from;
           for (;;) {
-            const page = await store.changes.after(cursor, limit);
+            const page = served(await store.changes.after(cursor, limit));
             assert.ok(page);
             listed.push(...page.changes);
             cursor = page.next;
@@ -189,28 +190,28 @@ describeEachEngine(
         }
       }
       // The page as GET /changes sends it (SQLite writes it in SQL) lists the same.
-      const json = await store.changes.afterJson(FEED_START, 100);
-      const objects = (await store.changes.after(FEED_START, 100))?.changes.map(changeObject);
+      const json = served(await store.changes.afterJson(FEED_START, 100));
+      const objects = served(await store.changes.after(FEED_START, 100)).changes.map(changeObject);
       assert.deepEqual(JSON.parse(json?.json ?? 'null'), JSON.parse(JSON.stringify(objects)));
       assert.equal(json?.json.includes('"op":"delete","id":"ing"'), false);
       assert.equal(json?.json.includes('"op":"delete","name":"Food"'), false);
       // A client that saw the removals gets the re-creations.
-      const after = await store.changes.after(between, 100);
+      const after = served(await store.changes.after(between, 100));
       assert.deepEqual(after?.changes.map((change) => `${change.type} ${change.op}`), ['bank put', 'category put']);
     });
 
     it('answers null (410 over HTTP) for a cursor older than a purge of deletions, and serves newer ones', async () => {
       const store = await freshStore();
       const a = await store.transactions.create({ date: '2024-01-01', description: 'a', value: 1 });
-      const old = (await store.changes.after(FEED_START, 100))?.next;
+      const old = served(await store.changes.after(FEED_START, 100)).next;
       assert.ok(old);
       await store.transactions.delete({ ids: [a.id] }, 1000, { reason: 'request' });
-      const recent = (await store.changes.after(old, 100))?.next;
+      const recent = served(await store.changes.after(old, 100)).next;
       assert.ok(recent);
       assert.equal(await store.trash.purge(2000), 1);
-      assert.equal(await store.changes.after(old, 100), null);
-      assert.deepEqual(await store.changes.after(recent, 100), { changes: [], next: recent, more: false });
-      assert.ok(await store.changes.after(FEED_START, 100), 'a fresh start is always served');
+      assert.deepEqual(await store.changes.after(old, 100), { refused: 'purged' });
+      assert.deepEqual(served(await store.changes.after(recent, 100)), { changes: [], next: recent, more: false });
+      assert.ok(served(await store.changes.after(FEED_START, 100)), 'a fresh start is always served');
     });
   },
   { setups: EVERY_SETUP },

@@ -20,6 +20,14 @@ export interface ChangeRow {
   group_name: string | null;
 }
 
+/** change_feed_state with the feed's last seq (ChangeFeedQueries.feedState). */
+export interface FeedStateRow {
+  purged_through: number | string;
+  store_id: string;
+  epoch: string;
+  last_seq: number | string | null;
+}
+
 /**
  * A row of the change feed page as JSON (ChangeFeedQueries.jsonPage), read as an array
  * (EngineAccess.arrays): what orders the change, and its text as the listChanges route's
@@ -162,9 +170,16 @@ export class ChangeFeedQueries {
     return this.quirks.changeFeedHorizon?.().compile(this.db);
   }
 
-  /** The oldest cursor seq the feed can still serve exactly (deletions before it were purged). */
-  purgedThrough(): CompiledQuery<{ purged_through: number }> {
-    return this.db.selectFrom('change_feed_state').select('purged_through').compile();
+  /**
+   * What a page's cursor is checked against (FeedState): the oldest cursor seq the feed can still
+   * serve exactly (deletions before it were purged), the store's name and epoch (migration 0015),
+   * and the feed's last seq (from the primary key's end).
+   */
+  feedState(): CompiledQuery<FeedStateRow> {
+    return this.db
+      .selectFrom('change_feed_state')
+      .select((eb) => ['purged_through', 'store_id', 'epoch', eb.selectFrom('change_feed').select((inner) => inner.fn.max('seq').as('last')).as('last_seq')])
+      .compile() as CompiledQuery<FeedStateRow>;
   }
 
   /**
