@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { encodeCursor } from '../src/domain/change-feed.js';
+import { decodeCursor, encodeCursor, type FeedOrigin } from '../src/domain/change-feed.js';
 import { BENCH_OPTIONS, generateSampleData } from '../src/domain/sample-data.js';
 import { projectFile } from '../src/project-root.js';
 import { measureBigPage, type BigPageResult } from './big-page.js';
@@ -72,10 +72,18 @@ function cycle<T>(items: T[]): () => T {
   return () => items[(next++) % items.length] as T;
 }
 
-/** Change-feed pages of 1,000 from cursors spread over the table. */
-function changePages(rows: number): () => string {
+/** Change-feed pages of 1,000 from cursors spread over the table, of the store `origin` names. */
+function changePages(rows: number, origin: FeedOrigin): () => string {
   // The dataset's rows predate the feed: they carry token 0, whose entry is seq 1, and phase 3 is the transactions put.
-  return cycle(ids(rows, 1_000).map((id) => `/changes?limit=1000&since=${encodeCursor({ seq: 1, phase: 3, key: id })}`));
+  return cycle(ids(rows, 1_000).map((id) => `/changes?limit=1000&since=${encodeCursor({ seq: 1, phase: 3, key: id, origin })}`));
+}
+
+/** The store and epoch the server's cursors name (migration 0015): read from a first page's `next`. */
+async function feedOrigin(url: string): Promise<FeedOrigin> {
+  const response = await fetch(`${url}/changes?limit=1`);
+  const origin = decodeCursor(((await response.json()) as { next: string }).next)?.origin;
+  if (!origin) throw new Error(`GET /changes answered ${response.status} without a cursor naming its store`);
+  return origin;
 }
 
 /** Ids spread over the whole table, in a fixed pseudo-random order. */
@@ -94,7 +102,7 @@ const FIVE_YEARS = 'from=2021-11-15&to=2026-10-20';
 /** The list's filters that the report totals answer, in turn. */
 const TOTALS_FILTERS = ['category=Groceries', 'bank=monzo', 'category=', 'category=Coffee&bank=ing', 'from=2023-02-14&to=2025-07-03', 'category=Groceries&from=2024-01-10'];
 
-function monetaScenarios(rows: number): Scenario[] {
+function monetaScenarios(rows: number, origin: FeedOrigin): Scenario[] {
   const deepOffset = Math.floor(rows / 2);
   const idPaths = ids(rows, 10_000).map((id) => `/transactions/${id}`);
   const categories = ['Groceries', 'Coffee', 'Restaurants', 'Travel', 'Fuel'];
@@ -119,10 +127,10 @@ function monetaScenarios(rows: number): Scenario[] {
     { name: 'report-totals-search', path: '/reports/totals?description=tesco', connections: READ_CONNECTIONS },
     { name: 'report-totals-values', path: '/reports/totals?minValue=-20&maxValue=-10', connections: READ_CONNECTIONS },
     { name: 'list-dates', path: '/transactions?from=2024-03-15&to=2024-09-20&limit=100', connections: READ_CONNECTIONS },
-    { name: 'changes-page', path: changePages(rows), connections: READ_CONNECTIONS },
+    { name: 'changes-page', path: changePages(rows, origin), connections: READ_CONNECTIONS },
     // The same pages for 4 clients at once: devices syncing a household's copy, rather than 16
     // clients each pulling 176 KB pages back to back, where 2 cores queue on throughput.
-    { name: 'changes-page-4', path: changePages(rows), connections: 4 },
+    { name: 'changes-page-4', path: changePages(rows, origin), connections: 4 },
     { name: 'post', method: 'POST', path: '/transactions', body: cycle(sampleBodies(5000)), connections: WRITE_CONNECTIONS },
     { name: 'put', method: 'PUT', path: cycle(idPaths), body: putBody, connections: WRITE_CONNECTIONS },
   ];
@@ -198,7 +206,8 @@ async function main(): Promise<void> {
   await withProcess(
     () => startProcess(process.execPath, serveArgs, port, '/transactions?limit=0', { cwd: root }),
     async (server) => {
-      for (const scenario of monetaScenarios(ROWS)) {
+      const origin = await feedOrigin(server.url);
+      for (const scenario of monetaScenarios(ROWS, origin)) {
         if (scenario.method && scenario.method !== 'GET') continue;
         if (!wanted(scenario.name)) continue;
         const result = await measureWarm(server.url, scenario);
@@ -213,7 +222,7 @@ async function main(): Promise<void> {
         }
         log(`bigPage ${bigPage.rows} rows in ${bigPage.seconds} s, peak RSS ${bigPage.peak_rss_mb} MB, small requests max ${bigPage.small_max_ms} ms`);
       }
-      for (const scenario of monetaScenarios(ROWS)) {
+      for (const scenario of monetaScenarios(ROWS, origin)) {
         if (!scenario.method || scenario.method === 'GET' || !wanted(scenario.name)) continue;
         const result = await measureWarm(server.url, scenario);
         log(`${scenario.name} ${result.rps} req/s, p99 ${result.p99_ms} ms${result.failures ? `, ${result.failures} FAILED` : ''}`);

@@ -172,7 +172,7 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     ['recategorise dry run', corrections.recategoriseSample({ filter: { category: 'Coffee' } }, 'Food', 'user', 20)],
     ['trash page', queries.trash.trashPage(100, 0)],
     ['trash count', queries.trash.trashCount()],
-    ['change feed: purged through', changes.purgedThrough()],
+    ['change feed: its state (purge mark, store, epoch, last seq)', changes.feedState()],
     ['import history page', queries.imports.page(100, 0)],
     ['import history count', queries.imports.count()],
     ['import history entry', queries.imports.find(3)],

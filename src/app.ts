@@ -53,11 +53,6 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Largest statement createImport accepts, in bytes (DEFAULT_IMPORT_LIMIT). */
   importLimit?: number;
-  /**
-   * How long the rules that categorise a new transaction are trusted before their version is
-   * checked again (services/rule-resolver.ts; 1000 ms, as `serve` runs). Tests set 0.
-   */
-  rulesRecheckMs?: number;
   /** Tokens, Host allowlist, CORS and resource limits (see http/security/). */
   security?: SecurityOptions;
   /** Milliseconds since the epoch; tests move it to expire idempotency keys, the cached token list and trash. */
@@ -94,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...securityServerOptions(options.security),
   });
   const ajv = createAjv();
-  const transactions = new TransactionsService(options.store, ruleCategoryResolver(options.store, { recheckMs: options.rulesRecheckMs, now: options.now }));
+  const transactions = new TransactionsService(options.store, ruleCategoryResolver(options.store));
   const banks = new BanksService(options.store, options.now);
   const categories = new CategoriesService(options.store);
   const corrections = new CorrectionsService(options.store, options.now);

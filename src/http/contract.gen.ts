@@ -674,8 +674,17 @@ export interface paths {
          *     committed. Start without `since`: the first pages hold the whole store. Then pass the
          *     `next` of the last answer; `more` says whether more changes are already waiting.
          *     Applying every change in order keeps an exact copy. A thing changed several times
-         *     appears once, at its latest change. Cursors survive restarts; one older than the last
-         *     trash purge (which forgets deletions) gets 410: start again without `since`.
+         *     appears once, at its latest change (a bank or category removed and created again: once,
+         *     as a put).
+         *
+         *     A cursor names the store and the epoch it came from. Cursors survive restarts.
+         *     `moneta restore` and `moneta copy` start a new epoch (a copy may be a restore, of a
+         *     backup file or of an older store), so cursors given out before them are refused. A
+         *     cursor this store cannot continue exactly gets 410, naming `since`: start again without
+         *     `since` and rebuild the copy from the first pages. That is a cursor older than the last
+         *     trash purge (which forgets deletions), one from another store, one from an earlier
+         *     epoch, one past the end of this store's feed, and one written by a Moneta before
+         *     cursors named their store.
          */
         get: operations["listChanges"];
         put?: never;
@@ -1084,7 +1093,7 @@ export interface components {
         };
         ChangePage: {
             changes: components["schemas"]["Change"][];
-            /** @description Pass as `since` to continue after these changes. */
+            /** @description Pass as `since` to continue after these changes (to this store only; see listChanges). */
             next: string;
             /** @description More changes are already waiting after `next`. */
             more: boolean;
@@ -1892,7 +1901,10 @@ export interface components {
         InboxLimit: number;
         /** @description How many payees to return, largest first. */
         PayeeLimit: number;
-        /** @description The `next` of an earlier answer of `listChanges`; absent to start from the beginning. */
+        /**
+         * @description The `next` of an earlier answer of `listChanges` from this store; absent to start from the
+         *     beginning. Opaque: it names the store, its epoch and a place in its feed.
+         */
         ChangeCursor: string;
         /** @description Most changes to return. */
         ChangeLimit: number;
@@ -3599,7 +3611,10 @@ export interface operations {
     listChanges: {
         parameters: {
             query?: {
-                /** @description The `next` of an earlier answer of `listChanges`; absent to start from the beginning. */
+                /**
+                 * @description The `next` of an earlier answer of `listChanges` from this store; absent to start from the
+                 *     beginning. Opaque: it names the store, its epoch and a place in its feed.
+                 */
                 since?: components["parameters"]["ChangeCursor"];
                 /** @description Most changes to return. */
                 limit?: components["parameters"]["ChangeLimit"];
@@ -3623,7 +3638,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description The cursor is older than the last trash purge; start again without `since`. */
+            /**
+             * @description This store cannot continue from the cursor: it is older than the last trash purge,
+             *     from another store, from before a restore or a copy (another epoch), past the end of
+             *     the feed, or names no store. Start again without `since`.
+             */
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3641,7 +3660,10 @@ export interface operations {
     headChanges: {
         parameters: {
             query?: {
-                /** @description The `next` of an earlier answer of `listChanges`; absent to start from the beginning. */
+                /**
+                 * @description The `next` of an earlier answer of `listChanges` from this store; absent to start from the
+                 *     beginning. Opaque: it names the store, its epoch and a place in its feed.
+                 */
                 since?: components["parameters"]["ChangeCursor"];
                 /** @description Most changes to return. */
                 limit?: components["parameters"]["ChangeLimit"];

@@ -1,6 +1,15 @@
-import { decodeCursor, FEED_START, type ChangePage } from '../domain/change-feed.js';
+import { decodeCursor, FEED_START, type ChangePage, type CursorRefusal, type RefusedCursor } from '../domain/change-feed.js';
 import { DomainError, invalidField } from '../domain/errors.js';
 import type { ChangePageJson, Store } from '../store/store.js';
+
+/** Why a cursor is refused, as the problem's field message says it (the 410 of listChanges). */
+const REFUSALS: Record<CursorRefusal | 'unplaced', string> = {
+  purged: 'is older than the last trash purge, which forgot deletions',
+  'other-store': 'was given out by another store',
+  'other-epoch': 'was given out before this store was restored from a backup or copied (`moneta restore`, `moneta copy`)',
+  future: "is past the end of this store's change feed (from a later state of it than the one restored, or not given out by it)",
+  unplaced: 'was given out by a Moneta before cursors named their store, so it cannot be shown to belong to this one',
+};
 
 /** The change feed: what changed after a cursor, in commit order (docs/change-feed.md). */
 export class ChangesService {
@@ -16,17 +25,22 @@ export class ChangesService {
   }
 
   private cursor(since: string | undefined) {
-    const cursor = since === undefined ? FEED_START : decodeCursor(since);
+    if (since === undefined) return FEED_START;
+    const cursor = decodeCursor(since);
     if (!cursor) throw invalidField('query', 'since', 'is not a cursor this server gave out (pass the `next` of an earlier answer)');
+    // A cursor of the old form names no store: nothing shows it was this store's, in this epoch.
+    if (!cursor.origin) throw refusal('unplaced');
     return cursor;
   }
 
-  private found<P>(page: P | null): P {
-    if (!page) {
-      throw new DomainError('gone', 'this cursor is older than the last purge of the trash, which forgot deletions; start again without since', [
-        { in: 'query', name: 'since', message: 'is older than the last trash purge' },
-      ]);
-    }
+  private found<P>(page: P | RefusedCursor): P {
+    if (typeof page === 'object' && page !== null && 'refused' in page) throw refusal(page.refused);
     return page;
   }
+}
+
+function refusal(reason: CursorRefusal | 'unplaced'): DomainError {
+  return new DomainError('gone', `this cursor ${REFUSALS[reason]}; this store cannot continue from it: read again from the start (without since) and rebuild your copy`, [
+    { in: 'query', name: 'since', message: REFUSALS[reason] },
+  ]);
 }

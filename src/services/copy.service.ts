@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { DomainError } from '../domain/errors.js';
 import { COPIED_TABLES, NOT_COPIED, type CopiedTable } from '../store/copy/copied-tables.js';
 import { DERIVED_TABLES, type DerivedTable } from '../store/copy/derived-tables.js';
@@ -100,7 +100,7 @@ export async function copyStore(source: TableAccess, target: TableAccess, option
           digests.set(
             table.name,
             await digestTable(reader, table, batchSize, async (rows) => {
-              await writer.insert(table, rows);
+              await writer.insert(table, renewed(table, rows));
               options.progress?.advance(rows.length, table.name);
             }),
           );
@@ -148,7 +148,14 @@ function verifyDerived(table: DerivedTable, rows: { stored: Row[]; truth: Row[] 
   return { table: table.name, groups: truth.length, matches: firstDifference === undefined, ...(firstDifference === undefined ? {} : { firstDifference }) };
 }
 
-/** Reads a whole table in key order, hashing each row and handing each batch on. */
+/** The rows as the target gets them: each of the table's renewed columns with a fresh random name. */
+function renewed(table: CopiedTable, rows: Row[]): Row[] {
+  const columns = table.renewed ?? [];
+  if (columns.length === 0) return rows;
+  return rows.map((row) => ({ ...row, ...Object.fromEntries(columns.map((column) => [column, randomBytes(8).toString('hex')])) }));
+}
+
+/** Reads a whole table in key order, hashing each row (but its renewed columns) and handing each batch on. */
 async function digestTable(reader: TableReader, table: CopiedTable, batchSize: number, onBatch: (rows: Row[]) => Promise<void>): Promise<TableDigest> {
   const hash = createHash('sha256');
   let rows = 0;
@@ -156,7 +163,7 @@ async function digestTable(reader: TableReader, table: CopiedTable, batchSize: n
   for (;;) {
     const batch = await reader.rowsAfter(table, last, batchSize);
     if (batch.length === 0) break;
-    for (const row of batch) hashRow(hash, row);
+    for (const row of batch) hashRow(hash, row, table.renewed ?? []);
     await onBatch(batch);
     rows += batch.length;
     last = batch[batch.length - 1];
@@ -166,8 +173,10 @@ async function digestTable(reader: TableReader, table: CopiedTable, batchSize: n
 }
 
 /** Columns by name, values in a form equal on both engines only when the values are equal. */
-function hashRow(hash: Hash, row: Row): void {
-  const names = Object.keys(row).sort();
+function hashRow(hash: Hash, row: Row, skipped: readonly string[]): void {
+  const names = Object.keys(row)
+    .filter((name) => !skipped.includes(name))
+    .sort();
   hash.update(names.map((name) => `${name}=${canonical(row[name])}`).join('\u001f'));
   hash.update('\n');
 }

@@ -4,41 +4,52 @@ import type { Store } from '../store/store.js';
 import { loadRuleSet } from './rules.service.js';
 import type { CategoryResolver } from './transactions.service.js';
 
-export interface RuleResolverOptions {
-  /** How long the cached rules are trusted before the (one-query) version check runs again. */
-  recheckMs?: number;
-  now?: () => number;
-}
-
 /**
  * Categorisation for transactions created without a category, for the HTTP path.
- * The compiled rules are cached per process; at most every `recheckMs` (default 1 s) one cheap
- * query (count and largest id of the rules) tells whether another process (the CLI, another
- * worker) changed them, and only then are they reloaded. So a rule added with `moneta rules add`
- * takes effect in a running server within about a second, without a restart and without a
- * query per request.
+ *
+ * The compiled rules are cached per process, and each write is matched against the rules as
+ * they were when it arrived or later: before matching, one cheap query (the rules' count,
+ * largest id and revision, migration 0010) tells whether any process (this one, another worker,
+ * the CLI) changed them since they were compiled, and only then are they read again. So a rule
+ * applies to the next write after its creation was answered, on every worker sharing the store
+ * (issue 28: a time-based recheck let it reach POST /transactions up to a second late).
+ *
+ * Checks are gathered, not repeated per request: writes that arrive while a check is running
+ * cannot trust it (it may have read the version before they arrived), so they all wait for one
+ * next check, started after the running one ends. However many writes arrive at once, at most
+ * one check runs and one waits: a version query per batch of concurrent writes, a re-read only
+ * when the version changed.
  */
-export function ruleCategoryResolver(store: Pick<Store, 'rules'>, options: RuleResolverOptions = {}): CategoryResolver {
-  const recheckMs = options.recheckMs ?? 1000;
-  const now = options.now ?? Date.now;
+export function ruleCategoryResolver(store: Pick<Store, 'rules'>): CategoryResolver {
   let cached: { version: string; set: RuleSet } | undefined;
-  let checkedAt = -Infinity;
-  let refreshing: Promise<RuleSet> | undefined;
+  let running: Promise<RuleSet> | undefined;
+  let waiting: Promise<RuleSet> | undefined;
 
   const refresh = async (): Promise<RuleSet> => {
     const version = await store.rules.version();
     if (!cached || cached.version !== version) cached = { version, set: await loadRuleSet(store.rules) };
-    checkedAt = now();
     return cached.set;
   };
 
-  const current = (): Promise<RuleSet> => {
-    if (cached && now() - checkedAt < recheckMs) return Promise.resolve(cached.set);
-    // Concurrent requests share one check.
-    refreshing ??= refresh().finally(() => {
-      refreshing = undefined;
+  /** A check that starts now (its version query is sent before this returns). */
+  const start = (): Promise<RuleSet> => {
+    const check = refresh().finally(() => {
+      if (running === check) running = undefined;
     });
-    return refreshing;
+    running = check;
+    return check;
+  };
+
+  const current = (): Promise<RuleSet> => {
+    if (!running) return start();
+    waiting ??= running.then(
+      () => undefined,
+      () => undefined,
+    ).then(() => {
+      waiting = undefined;
+      return start();
+    });
+    return waiting;
   };
 
   return async (input) => {

@@ -5,10 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { FEED_START, type Change, type ChangeCursor } from '../../src/domain/change-feed.js';
+import { changeObject, FEED_START, type Change, type ChangeCursor } from '../../src/domain/change-feed.js';
 import type { Bank, Category, TransactionRecord } from '../../src/domain/transaction.js';
 import { RulesService } from '../../src/services/rules.service.js';
 import type { Store } from '../../src/store/store.js';
+import { served } from '../support/change-pages.js';
 import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 
 class Replica {
@@ -31,7 +32,7 @@ class Replica {
 /** Reads every change after the cursor, a small page at a time; returns the cursor after the last. */
 async function follow(store: Store, replica: Pick<Replica, 'apply'>, cursor: ChangeCursor): Promise<ChangeCursor> {
   for (;;) {
-    const page = await store.changes.after(cursor, 7);
+    const page = served(await store.changes.after(cursor, 7));
     assert.ok(page, 'no purge happened, so every cursor is served');
     for (const change of page.changes) replica.apply(change);
     cursor = page.next;
@@ -122,7 +123,7 @@ describeEachEngine(
       assert.ok(expected.transactions.length > 20, 'the writers left rows behind');
       assert.deepEqual(replicaState(replica), expected);
       // Nothing new: the same cursor, no changes.
-      const idle = await store.changes.after(cursor, 100);
+      const idle = served(await store.changes.after(cursor, 100));
       assert.deepEqual(idle, { changes: [], next: cursor, more: false });
     });
 
@@ -147,18 +148,70 @@ describeEachEngine(
       assert.deepEqual(listed, Array.from({ length: 25 }, (_, n) => n + 1));
     });
 
+    it('lists a bank or category removed and created again once, as a put at its latest change, from any cursor and page size', async () => {
+      const store = await freshStore();
+      await store.catalogue.addBank({ id: 'ing', name: 'ING', aggregatorId: null });
+      await store.catalogue.saveCategory({ name: 'Food', group: null });
+      await store.catalogue.saveCategory({ name: 'Rent', group: null });
+      const before = served(await store.changes.after(FEED_START, 100)).next;
+      assert.ok(before);
+      await store.catalogue.removeBank('ing');
+      await store.catalogue.removeCategory('Food', { force: false });
+      await store.catalogue.removeCategory('Rent', { force: false });
+      const between = served(await store.changes.after(before, 100)).next;
+      assert.ok(between);
+      await store.catalogue.addBank({ id: 'ing', name: 'ING again', aggregatorId: 'agg-1' });
+      await store.catalogue.saveCategory({ name: 'Food', group: 'Daily' });
+      const expected = await storeState(store);
+      for (const [label, from] of [['the start', FEED_START], ['before the removal', before]] as const) {
+        for (const limit of [1, 2, 100]) {
+          const listed: Change[] = [];
+          let cursor: ChangeCursor = from;
+          for (;;) {
+            const page = served(await store.changes.after(cursor, limit));
+            assert.ok(page);
+            listed.push(...page.changes);
+            cursor = page.next;
+            if (!page.more) break;
+          }
+          const about = (type: string, key: string) =>
+            listed.filter((change) => change.type === type && (change.op === 'delete' ? ('id' in change ? change.id : change.name) : change.type === 'bank' ? change.bank.id : change.type === 'category' ? change.category.name : '') === key);
+          assert.deepEqual(about('bank', 'ing'), [{ type: 'bank', op: 'put', bank: { id: 'ing', name: 'ING again', aggregatorId: 'agg-1' } }], `from ${label}, pages of ${limit}`);
+          assert.deepEqual(about('category', 'Food'), [{ type: 'category', op: 'put', category: { name: 'Food', group: 'Daily' } }], `from ${label}, pages of ${limit}`);
+          if (from === before) assert.deepEqual(about('category', 'Rent'), [{ type: 'category', op: 'delete', name: 'Rent' }], 'a removal that stands is still listed');
+          // The same replay, applied, is exact (from the start: an empty copy; from before: a copy that held all three).
+          const replica = new Replica();
+          if (from === before) {
+            replica.banks.set('ing', { id: 'ing', name: 'ING', aggregatorId: null });
+            for (const name of ['Food', 'Rent']) replica.categories.set(name, { name, group: null });
+          }
+          for (const change of listed) replica.apply(change);
+          assert.deepEqual(replicaState(replica), expected);
+        }
+      }
+      // The page as GET /changes sends it (SQLite writes it in SQL) lists the same.
+      const json = served(await store.changes.afterJson(FEED_START, 100));
+      const objects = served(await store.changes.after(FEED_START, 100)).changes.map(changeObject);
+      assert.deepEqual(JSON.parse(json?.json ?? 'null'), JSON.parse(JSON.stringify(objects)));
+      assert.equal(json?.json.includes('"op":"delete","id":"ing"'), false);
+      assert.equal(json?.json.includes('"op":"delete","name":"Food"'), false);
+      // A client that saw the removals gets the re-creations.
+      const after = served(await store.changes.after(between, 100));
+      assert.deepEqual(after?.changes.map((change) => `${change.type} ${change.op}`), ['bank put', 'category put']);
+    });
+
     it('answers null (410 over HTTP) for a cursor older than a purge of deletions, and serves newer ones', async () => {
       const store = await freshStore();
       const a = await store.transactions.create({ date: '2024-01-01', description: 'a', value: 1 });
-      const old = (await store.changes.after(FEED_START, 100))?.next;
+      const old = served(await store.changes.after(FEED_START, 100)).next;
       assert.ok(old);
       await store.transactions.delete({ ids: [a.id] }, 1000, { reason: 'request' });
-      const recent = (await store.changes.after(old, 100))?.next;
+      const recent = served(await store.changes.after(old, 100)).next;
       assert.ok(recent);
       assert.equal(await store.trash.purge(2000), 1);
-      assert.equal(await store.changes.after(old, 100), null);
-      assert.deepEqual(await store.changes.after(recent, 100), { changes: [], next: recent, more: false });
-      assert.ok(await store.changes.after(FEED_START, 100), 'a fresh start is always served');
+      assert.deepEqual(await store.changes.after(old, 100), { refused: 'purged' });
+      assert.deepEqual(served(await store.changes.after(recent, 100)), { changes: [], next: recent, more: false });
+      assert.ok(served(await store.changes.after(FEED_START, 100)), 'a fresh start is always served');
     });
   },
   { setups: EVERY_SETUP },

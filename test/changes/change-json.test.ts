@@ -5,10 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { encodeCursor, FEED_START, type ChangeCursor } from '../../src/domain/change-feed.js';
+import { encodeCursor, FEED_START, type ChangeCursor, type ChangePage, type PlacedCursor } from '../../src/domain/change-feed.js';
 import { presentChange } from '../../src/http/presenters.js';
 import type { Store } from '../../src/store/store.js';
 import { buildTestApp, call } from '../support/app.js';
+import { served } from '../support/change-pages.js';
 import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 import { responseSerialiser } from '../support/route-serialiser.js';
 
@@ -51,16 +52,15 @@ describeEachEngine(
       await everyKindOfChange(store);
       const serialise = await responseSerialiser('listChanges');
       const app = await buildTestApp(store);
-      const everything = (await store.changes.after(FEED_START, 1000))?.changes;
+      const everything = served(await store.changes.after(FEED_START, 1000)).changes;
       for (const limit of [2, 3, 5, 7, 1000]) {
         let cursor: ChangeCursor = FEED_START;
         let pages = 0;
         const followed: unknown[] = [];
         for (;;) {
-          const page = await store.changes.after(cursor, limit);
-          assert.ok(page);
+          const page: ChangePage = served(await store.changes.after(cursor, limit));
           followed.push(...page.changes);
-          const since = cursor === FEED_START ? '' : `&since=${encodeCursor(cursor)}`;
+          const since = cursor.origin === undefined ? '' : `&since=${encodeCursor(cursor as PlacedCursor)}`;
           const answer = await call(app, 'GET', `/changes?limit=${limit}${since}`);
           assert.equal(answer.status, 200, answer.text);
           assert.equal(answer.headers['content-type'], 'application/json; charset=utf-8');

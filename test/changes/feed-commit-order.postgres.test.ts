@@ -15,6 +15,7 @@ import { postgresQuirks } from '../../src/store/postgres/postgres-quirks.js';
 import { PostgresStore } from '../../src/store/postgres/postgres-store.js';
 import type { Database } from '../../src/store/engine/schema.js';
 import { StoreQueries } from '../../src/store/writes.js';
+import { served } from '../support/change-pages.js';
 import { createTestDatabase, postgresSkipReason } from '../support/postgres.js';
 
 async function migratedDatabase() {
@@ -106,8 +107,7 @@ describe('change feed commit order [postgres]', async () => {
       const reading = store.changes.after(FEED_START, 100);
       assert.ok(await waitForWaiters(pool, 1), 'the reader waits for the write in flight');
       await slow.query('COMMIT');
-      const page = await reading;
-      assert.ok(page);
+      const page = served(await reading);
       const ids = page.changes.flatMap((change) => (change.type === 'transaction' && change.op === 'put' ? [change.transaction.id] : []));
       assert.deepEqual(ids, [Number(slowRow.rows[0]?.id), fast.id], 'both, in seq order');
     } finally {
@@ -126,7 +126,7 @@ describe('change feed commit order [postgres]', async () => {
     let cursor: ChangeCursor = FEED_START;
     const follow = async () => {
       for (;;) {
-        const page = await store.changes.after(cursor, 5);
+        const page = served(await store.changes.after(cursor, 5));
         assert.ok(page);
         for (const change of page.changes) if (change.type === 'transaction' && change.op === 'put') seen.add(change.transaction.id);
         cursor = page.next;

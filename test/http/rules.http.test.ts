@@ -160,7 +160,7 @@ describeEachEngine('HTTP rules', ({ freshStore }) => {
   // test does not finish: node:test's timeout fails it.
   it('a pattern that backtracks catastrophically elsewhere is matched in linear time', { timeout: 60_000 }, async () => {
     const store = await freshStore();
-    const app = await setup(store, { rulesRecheckMs: 0 });
+    const app = await setup(store);
     const long = `${'a'.repeat(999)}!`;
     const preview = await call(app, 'POST', '/rules/preview', { rule: { category: 'G', descriptionMatches: '(?:.*){1,12}zzz' } });
     assert.equal(preview.status, 200, preview.text);
@@ -186,7 +186,7 @@ describeEachEngine('HTTP rules', ({ freshStore }) => {
 
   it('a changed rule or a new order takes effect for new transactions at once', async () => {
     const store = await freshStore();
-    const app = await setup(store, { rulesRecheckMs: 0 });
+    const app = await setup(store);
     const first = await create(app, { category: 'Groceries', descriptionContains: 'lidl' });
     const post = async () => ((await call(app, 'POST', '/transactions', { date: '2024-02-01', description: 'LIDL', value: -1 })).body as { category: string }).category;
     assert.equal(await post(), 'Groceries');

@@ -20,6 +20,14 @@ export interface ChangeRow {
   group_name: string | null;
 }
 
+/** change_feed_state with the feed's last seq (ChangeFeedQueries.feedState). */
+export interface FeedStateRow {
+  purged_through: number | string;
+  store_id: string;
+  epoch: string;
+  last_seq: number | string | null;
+}
+
 /**
  * A row of the change feed page as JSON (ChangeFeedQueries.jsonPage), read as an array
  * (EngineAccess.arrays): what orders the change, and its text as the listChanges route's
@@ -106,6 +114,24 @@ function selectList(source: PhaseSource): RawBuilder<unknown> {
 const TOMBSTONE_ENTITY: Partial<Record<number, string>> = { [CHANGE_PHASES.bankDelete]: 'bank', [CHANGE_PHASES.categoryDelete]: 'category' };
 
 /**
+ * Where a tombstone's key lives while it exists. A bank or category removed and created again
+ * keeps its tombstone, but its row now carries a later token (the creation could only commit
+ * after the removal), so the row's put is its latest change: the tombstone is left out of every
+ * page, and a replay from before the removal lists the thing once, as that put (issue 28).
+ */
+const LIVE_ROW: Partial<Record<number, RawBuilder<unknown>>> = {
+  [CHANGE_PHASES.bankDelete]: sql`SELECT 1 FROM banks live WHERE live.id = x.key`,
+  [CHANGE_PHASES.categoryDelete]: sql`SELECT 1 FROM categories live WHERE live.name = x.key`,
+};
+
+/** The condition that picks one kind of tombstone, whose thing does not exist again; empty for other kinds. */
+function tombstoneCondition(phase: number): RawBuilder<unknown> {
+  const entity = TOMBSTONE_ENTITY[phase];
+  const live = LIVE_ROW[phase];
+  return entity === undefined || live === undefined ? sql`` : sql` AND x.entity = ${entity} AND NOT EXISTS (${live})`;
+}
+
+/**
  * The change feed (migration 0009): change tokens, feed entries, tombstones, and a page of
  * changes after a cursor. See docs/change-feed.md for why seq is commit order on both engines.
  */
@@ -144,9 +170,16 @@ export class ChangeFeedQueries {
     return this.quirks.changeFeedHorizon?.().compile(this.db);
   }
 
-  /** The oldest cursor seq the feed can still serve exactly (deletions before it were purged). */
-  purgedThrough(): CompiledQuery<{ purged_through: number }> {
-    return this.db.selectFrom('change_feed_state').select('purged_through').compile();
+  /**
+   * What a page's cursor is checked against (FeedState): the oldest cursor seq the feed can still
+   * serve exactly (deletions before it were purged), the store's name and epoch (migration 0015),
+   * and the feed's last seq (from the primary key's end).
+   */
+  feedState(): CompiledQuery<FeedStateRow> {
+    return this.db
+      .selectFrom('change_feed_state')
+      .select((eb) => ['purged_through', 'store_id', 'epoch', eb.selectFrom('change_feed').select((inner) => inner.fn.max('seq').as('last')).as('last_seq')])
+      .compile() as CompiledQuery<FeedStateRow>;
   }
 
   /**
@@ -236,8 +269,7 @@ export class ChangeFeedQueries {
   }
 
   private restOfEntryRows(source: PhaseSource, cursor: ChangeCursor, limit: number, select: (source: PhaseSource) => RawBuilder<unknown>): RawBuilder<unknown> {
-    const entity = TOMBSTONE_ENTITY[source.phase];
-    const tombstone = entity === undefined ? sql`` : sql` AND x.entity = ${entity}`;
+    const tombstone = tombstoneCondition(source.phase);
     const key = sql.ref(`x.${source.key.column}`);
     const after = source.key.integer ? Number(cursor.key) : String(cursor.key);
     return sql`SELECT CAST(${cursor.seq} AS BIGINT) AS seq, ${sql.lit(source.phase)} AS phase, ${select(source)}
@@ -247,8 +279,7 @@ export class ChangeFeedQueries {
   }
 
   private arm(source: PhaseSource, condition: RawBuilder<unknown>, limit: number, index: number, select: (source: PhaseSource) => RawBuilder<unknown>): RawBuilder<unknown> {
-    const entity = TOMBSTONE_ENTITY[source.phase];
-    const tombstone = entity === undefined ? sql`` : sql` AND x.entity = ${entity}`;
+    const tombstone = tombstoneCondition(source.phase);
     return sql`SELECT * FROM (SELECT f.seq AS seq, ${sql.lit(source.phase)} AS phase, ${select(source)}
       FROM change_feed f JOIN ${source.from} ON x.change_tx = f.tx
       WHERE ${condition}${tombstone} ORDER BY f.seq, ${sql.ref(`x.${source.key.column}`)} LIMIT ${limit}) AS ${sql.ref(`arm${index}`)}`;

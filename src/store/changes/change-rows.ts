@@ -1,12 +1,15 @@
-import type { Change, ChangeCursor, ChangePage } from '../../domain/change-feed.js';
+import type { Change, ChangeCursor, ChangePage, PlacedCursor } from '../../domain/change-feed.js';
 import { CHANGE_PHASES, type ChangeRow } from './change-feed-queries.js';
 import { toTransactionRecord } from '../transactions/transactions-queries.js';
 
-/** A page of the change feed from rows read with one more than `limit` (which tells whether there are more). */
-export function toChangePage(rows: readonly ChangeRow[], limit: number, cursor: ChangeCursor): ChangePage {
+/**
+ * A page of the change feed from rows read with one more than `limit` (which tells whether there
+ * are more); `cursor` is where it started, with the origin of the feed it was read from.
+ */
+export function toChangePage(rows: readonly ChangeRow[], limit: number, cursor: PlacedCursor): ChangePage {
   const listed = rows.slice(0, limit);
   const last = listed[listed.length - 1];
-  const next: ChangeCursor = last ? cursorOf(last) : cursor;
+  const next: PlacedCursor = last ? { ...cursorOf(last), origin: cursor.origin } : cursor;
   return { changes: listed.map(toChange), next, more: rows.length > limit };
 }
 

@@ -12,6 +12,13 @@ export interface CopiedTable {
   identity?: string;
   /** Columns the target's own triggers compute from the others: never copied (the engines may differ). */
   derived?: readonly string[];
+  /**
+   * Columns the copy gives a fresh random name on the target instead of the source's value, and
+   * so never compares: change_feed_state's epoch (migration 0015). A copy may be a restore (of a
+   * backup file, or of an older store), so the target starts a new epoch of the store: change-feed
+   * cursors given out before the copy are refused there, and clients read again from the start.
+   */
+  renewed?: readonly string[];
   /** Rows every freshly migrated store holds (the change feed's first entry and state): not "contents". */
   seeded?: number;
   /** Rows that record the past (the change feed, tombstones), not contents: a store holding only these is empty. */
@@ -28,12 +35,13 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { name: 'api_tokens', key: ['name'] },
   { name: 'idempotency_keys', key: ['key'] },
   // Migration 0009: import history, the trash (same ids: restorable after the move), the change
-  // feed with its tombstones (cursors handed out by the source stay valid on the target).
+  // feed with its tombstones and its state; the store's name too (migration 0015), but not its
+  // epoch: the target starts a new one, so cursors handed out by the source are refused there.
   { name: 'imports', key: ['id'], identity: 'id' },
   { name: 'deleted_transactions', key: ['id'] },
   { name: 'deleted_catalogue', key: ['entity', 'key'], history: true },
   { name: 'change_feed', key: ['seq'], identity: 'seq', seeded: 1, history: true },
-  { name: 'change_feed_state', key: ['singleton'], seeded: 1, history: true },
+  { name: 'change_feed_state', key: ['singleton'], seeded: 1, history: true, renewed: ['epoch'] },
 ];
 
 /**

@@ -61,6 +61,10 @@ export interface ChangeFeedStateTable {
   last_tx: number;
   /** The largest seq whose trash rows (deletions) were purged: older cursors cannot be served. */
   purged_through: number;
+  /** A random name of the store, given when it was created (migration 0015); cursors carry it. */
+  store_id: string;
+  /** A random name of this life of the store, given again by `moneta restore`; cursors carry it. */
+  epoch: string;
 }
 
 /** One row per imported file (migration 0009). */

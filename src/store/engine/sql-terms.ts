@@ -30,3 +30,11 @@ export const ODD_VALUE_SQL = `NOT (${exactCentsTest('value')})`;
 function exactCentsTest(column: string): string {
   return `abs(${column}) < 1e9 AND round(${column} * 100) / 100 = ${column}`;
 }
+
+/**
+ * A fresh random name of 16 hex digits (64 bits), as SQL: migration 0015 names each store and
+ * its first epoch with it, and `moneta restore` names the restored store's new epoch.
+ */
+export function randomNameSql(engine: EngineName): string {
+  return engine === 'sqlite' ? 'lower(hex(randomblob(8)))' : "left(replace(gen_random_uuid()::text, '-', ''), 16)";
+}

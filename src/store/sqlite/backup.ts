@@ -1,6 +1,7 @@
 import { closeSync, existsSync, fsyncSync, linkSync, openSync, readdirSync, renameSync, rmSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { randomNameSql } from '../engine/sql-terms.js';
 import { migrationProvider } from '../migrations/index.js';
 import { openExistingConnection } from './connection.js';
 import { startThread } from './start-thread.js';
@@ -203,9 +204,27 @@ export async function restoreDatabase(backup: string, target: string, stamp: str
   } finally {
     source.close();
   }
+  startNewEpoch(staging);
   if (previous) renameSync(target, previous);
   renameSync(staging, target);
   return { previous, migrations };
+}
+
+/**
+ * The restored store's past is the backup's, not what the replaced store handed out since: a
+ * new epoch (migration 0015) makes every change-feed cursor given out before the restore
+ * refused (410), so a client rereads rather than silently skipping what the backup lacks. A
+ * backup from before migration 0015 gets its store name and epoch when it is migrated, on
+ * first open: the same effect.
+ */
+function startNewEpoch(file: string): void {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    const columns = db.prepare(`SELECT name FROM pragma_table_info('change_feed_state')`).all() as { name: string }[];
+    if (columns.some((column) => column.name === 'epoch')) db.exec(`UPDATE change_feed_state SET epoch = ${randomNameSql('sqlite')}`);
+  } finally {
+    db.close();
+  }
 }
 
 function assertNotInUse(target: string): void {
