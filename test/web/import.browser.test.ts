@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the page: the browser globals they use are typed by the DOM library.
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { projectFile } from '../../src/project-root.js';
-import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors, signIn } from '../support/browser.js';
-import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, signIn, watchPageErrors } from '../support/browser.js';
+import { answered } from '../support/answered.js';
+import { runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
  * The Import screen in real Chromium against `moneta serve` on temporary SQLite files: a dry run's
@@ -23,34 +23,15 @@ const EARLIER = 'Date,Description,Amount\n2024-03-01,Bakery <b>Sonnenschein</b>,
 /** One row of each kind: already there (line 2), new (line 3), invalid (line 4: no such day). */
 const THREE_KINDS = 'Date,Description,Amount\n2024-03-01,Bakery <b>Sonnenschein</b>,-4.20\n2024-03-02,Bookshop Seitenweise,-12.00\n2024-02-30,Cinema Lumière,-9.50\n';
 
-/**
- * A read the test checks the page against; a just-started server on this busy machine may shed
- * load (503) for a while, so that answer is asked again, up to the 30 s a page wait allows.
- */
-async function answered(server: SpawnedServer, path: string) {
-  const deadline = performance.now() + 30_000;
-  for (;;) {
-    const response = await request(server.baseUrl, 'GET', path);
-    if (response.status !== 503 || performance.now() > deadline) {
-      assert.ok(response.status === 200 || response.status === 204, `GET ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-      return response;
-    }
-  }
-}
 const count = async (server: SpawnedServer, query = '') => Number((await answered(server, `/transactions?limit=0${query}`)).headers.get('x-total-count'));
-
-async function shot(page: Page, name: string): Promise<void> {
-  await mkdir(projectFile('docs/screenshots'), { recursive: true });
-  await page.screenshot({ path: projectFile(`docs/screenshots/${name}.png`), fullPage: false });
-}
 
 /** axe, a screenshot and nothing wider than the screen, at 1440 px and at 390 px. */
 async function checkBothWidths(page: Page, name: string): Promise<void> {
-  await shot(page, `${name}-1440`);
+  await screenshot(page, `${name}-1440`);
   assert.equal(JSON.stringify(await axeViolations(page), null, 2), '[]', `${name} at 1440 px`);
   await page.setViewportSize(PHONE);
   await page.getByRole('navigation').waitFor();
-  await shot(page, `${name}-390`);
+  await screenshot(page, `${name}-390`);
   assert.equal(JSON.stringify(await axeViolations(page), null, 2), '[]', `${name} at 390 px`);
   const overflow = await page.evaluate(() => [...document.querySelectorAll('main *')].filter((element) => element.getBoundingClientRect().right > innerWidth + 1).map((element) => element.className || element.tagName));
   assert.deepEqual(overflow, [], `${name}: nothing wider than the phone`);
@@ -126,7 +107,7 @@ describe('the Import screen in Chromium', { skip }, () => {
       await page.getByLabel('Rows to show').selectOption('all');
       await checkBothWidths(page, 'import-report');
       await page.emulateMedia({ colorScheme: 'dark' });
-      await shot(page, 'import-report-dark-1440');
+      await screenshot(page, 'import-report-dark-1440');
       assert.equal(JSON.stringify(await axeViolations(page), null, 2), '[]', 'dark mode');
       await page.emulateMedia({ colorScheme: 'light' });
     });
@@ -150,7 +131,7 @@ describe('the Import screen in Chromium', { skip }, () => {
       await page.locator(`.import-history li[data-import-id="${history[0]!.id}"]`, { hasText: 'march.csv' }).waitFor();
 
       await page.locator('a[href="/app/?bank=ing&from=2024-03-02&to=2024-03-02"]').waitFor();
-      await shot(page, 'import-done-1440');
+      await screenshot(page, 'import-done-1440');
       await page.getByRole('link', { name: 'Show ING on the imported dates in the register' }).click();
       await page.waitForURL((url) => url.pathname === '/app/' && url.search === '?bank=ing&from=2024-03-02&to=2024-03-02');
       await page.locator('.status-bar .count', { hasText: /^1 row/ }).waitFor();

@@ -1,11 +1,9 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the page: the browser globals they use are typed by the DOM library.
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page, Request } from 'playwright-core';
-import { projectFile } from '../../src/project-root.js';
 import { ruleForPayee } from '../../web/src/lib/inbox.js';
 import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, watchPageErrors, servedDemoWithReadOnlyToken, signIn } from '../support/browser.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
@@ -36,11 +34,6 @@ const get = async <T,>(server: SpawnedServer, path: string) => (await request(se
 const inboxOf = (server: SpawnedServer) => get<Inbox>(server, '/reports/inbox?limit=1000');
 const countOf = async (server: SpawnedServer, query: string) => Number((await request(server.baseUrl, 'GET', `/transactions?limit=0${query}`)).headers.get('x-total-count'));
 const rowsText = (count: number) => `${new Intl.NumberFormat('en-US').format(count)} ${count === 1 ? 'row' : 'rows'}`;
-
-async function shot(page: Page, name: string): Promise<void> {
-  await mkdir(projectFile('docs/screenshots'), { recursive: true });
-  await page.screenshot({ path: projectFile(`docs/screenshots/${name}.png`), fullPage: false });
-}
 
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
   assert.equal(JSON.stringify(await axeViolations(page), null, 2), '[]', screen);
@@ -87,7 +80,7 @@ describe('the review inbox in Chromium', { skip }, () => {
         const iso = group.first === group.last ? group.first : `${group.first} – ${group.last}`;
         assert.equal(await row.locator('.inbox-dates').getAttribute('title'), iso);
       }
-      await shot(page, 'inbox-1440');
+      await screenshot(page, 'inbox-1440');
       await expectNoSeriousViolations(page, 'inbox at 1440 px');
       await page.emulateMedia({ colorScheme: 'dark' });
       await screenshot(page, 'inbox-dark-1440');
@@ -144,7 +137,7 @@ describe('the review inbox in Chromium', { skip }, () => {
       const preview = (await request(server.baseUrl, 'POST', '/rules/preview', { rule: ruleForPayee(first!.payee, 'Always test'), limit: 1 })).body as { count: number };
       assert.ok(preview.count >= first!.count, `the rule matches at least the group (${preview.count})`);
       assert.equal(await shown.textContent(), new Intl.NumberFormat('en-US').format(preview.count));
-      await shot(page, 'inbox-always-1440');
+      await screenshot(page, 'inbox-always-1440');
       await page.getByRole('button', { name: 'Create rule' }).click();
       await toast(page).filter({ hasText: 'Rule created' }).waitFor();
       const rules = await get<Array<{ category: string }>>(server, '/rules');
@@ -161,7 +154,7 @@ describe('the review inbox in Chromium', { skip }, () => {
       await openInbox(page, server);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= PHONE.width, `no sideways scroll (${width} px)`);
-      await shot(page, 'inbox-390');
+      await screenshot(page, 'inbox-390');
       await expectNoSeriousViolations(page, 'inbox at 390 px');
       await page.setViewportSize(DESKTOP);
       assert.deepEqual(errors, []);

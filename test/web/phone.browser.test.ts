@@ -2,13 +2,12 @@
 /// <reference lib="dom.iterable" />
 // page.evaluate() callbacks run in the page: the browser globals they use are typed by the DOM library.
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page, Route } from 'playwright-core';
 import { problem } from '../../src/http/problems.js';
-import { projectFile } from '../../src/project-root.js';
 import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, watchPageErrors } from '../support/browser.js';
+import { answered } from '../support/answered.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -21,15 +20,8 @@ const skip = browserSkipReason() ?? false;
 const rows = (page: Page) => page.locator('.body .row:not(.placeholder):not(.stale)');
 const banner = (page: Page) => page.getByRole('alert').filter({ hasText: 'Moneta is not answering' });
 const grouped = (count: number) => new Intl.NumberFormat('en-US').format(count);
-/** The API's count for a filter; asked again while a busy machine answers 503 (a read past its time limit). */
-async function total(server: SpawnedServer, query: string): Promise<number> {
-  const deadline = performance.now() + 30_000;
-  for (;;) {
-    const response = await request(server.baseUrl, 'GET', `/transactions?limit=0${query}`);
-    if (response.status === 200 || response.status === 204) return Number(response.headers.get('x-total-count'));
-    assert.ok(response.status === 503 && performance.now() < deadline, `GET /transactions${query}: ${response.status}`);
-  }
-}
+/** The API's count for a filter. */
+const total = async (server: SpawnedServer, query: string) => Number((await answered(server, `/transactions?limit=0${query}`)).headers.get('x-total-count'));
 
 /** What an overloaded server answers an API call: its own 503 problem body. */
 const OVERLOADED = {
@@ -38,11 +30,6 @@ const OVERLOADED = {
   headers: { 'retry-after': '1' },
   body: JSON.stringify(problem(503, 'the server is overloaded (eventLoopDelay); try again shortly', 'req-1')),
 };
-
-async function shot(page: Page, name: string): Promise<void> {
-  await mkdir(projectFile('docs/screenshots'), { recursive: true });
-  await page.screenshot({ path: projectFile(`docs/screenshots/${name}.png`), fullPage: false });
-}
 
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
   assert.equal(JSON.stringify(await axeViolations(page), null, 2), '[]', screen);
@@ -100,7 +87,7 @@ describe('the phone layout, the period chart and the retry banner in Chromium', 
     const bar = await page.locator('.filter-bar').boundingBox();
     assert.ok(bar && bar.height <= 56, `the bar is one line (${bar?.height} px)`);
     await rows(page).first().waitFor();
-    await shot(page, 'register-390');
+    await screenshot(page, 'register-390');
 
     await button.click();
     const sheet = page.getByRole('dialog', { name: 'Filters' });
@@ -118,7 +105,7 @@ describe('the phone layout, the period chart and the retry banner in Chromium', 
     assert.ok(small < coffee, 'the amount filter narrows the list');
     await page.locator('.status-bar .count', { hasText: `${grouped(small)} row` }).waitFor();
     assert.ok(await sheet.isVisible(), 'the sheet stays open while filters are chosen');
-    await shot(page, 'register-filters-390');
+    await screenshot(page, 'register-filters-390');
     await expectNoSeriousViolations(page, 'register filter sheet at 390 px');
 
     await page.keyboard.press('Escape');
@@ -195,7 +182,7 @@ describe('the phone layout, the period chart and the retry banner in Chromium', 
       assert.ok(Math.abs(fit.box - fit.card) <= 1, `${name}: the chart's box is the card's width (${JSON.stringify(fit)})`);
       assert.ok(Math.abs(fit.svg - fit.card) <= 1, `${name}: the chart is the card's width (${JSON.stringify(fit)})`);
       assert.equal(fit.scrolls, false, `${name}: no sideways scroll`);
-      if (name !== '1000') await shot(page, `reports-${name}`);
+      if (name !== '1000') await screenshot(page, `reports-${name}`);
     }
     // To look at: the chart on a phone, scrolled into view (test-results/, not the docs).
     await page.locator('.period-chart').scrollIntoViewIfNeeded();
@@ -243,7 +230,7 @@ describe('the phone layout, the period chart and the retry banner in Chromium', 
       await timed.getByRole('searchbox', { name: 'Search descriptions' }).fill('coffee');
       await timed.clock.runFor(1000);
       await banner(timed).filter({ hasText: 'Retrying in 7 s' }).waitFor();
-      await shot(timed, 'retry-banner-390');
+      await screenshot(timed, 'retry-banner-390');
       const refused = asked;
       assert.ok(refused > 0);
       // Preact starts effects after a frame: one frame's time, then five of the seven seconds.

@@ -102,6 +102,15 @@ describe('the register\'s bulk actions in Chromium', { skip }, () => {
       await rows(page).nth(0).locator('input[type=checkbox]').click();
       await rows(page).nth(3).locator('input[type=checkbox]').click({ modifiers: ['Shift'] });
       await page.locator('.bulk .selection', { hasText: '4 selected' }).waitFor();
+      // Issue 27 item 5: the box clicked must show what the bar says (it stayed as it was).
+      const boxes = rows(page).locator('input[type=checkbox]');
+      assert.deepEqual(await Promise.all([0, 1, 2, 3, 4].map((at) => boxes.nth(at).isChecked())), [true, true, true, true, false]);
+      await boxes.nth(1).click();
+      await page.locator('.bulk .selection', { hasText: '3 selected' }).waitFor();
+      assert.equal(await boxes.nth(1).isChecked(), false, 'a second click clears the box it was on');
+      await boxes.nth(1).click();
+      await page.locator('.bulk .selection', { hasText: '4 selected' }).waitFor();
+      assert.equal(await boxes.nth(1).isChecked(), true);
       await page.getByRole('button', { name: 'Set category…' }).click();
       await page.locator('.bulk').getByRole('option', { name: 'Coffee', exact: true }).click();
       await toast(page).filter({ hasText: '4 transactions set to Coffee' }).waitFor();

@@ -2,12 +2,13 @@
 /// <reference lib="dom.iterable" />
 // page.evaluate() callbacks run in the page: the browser globals they use are typed by the DOM library.
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { projectFile } from '../../src/project-root.js';
-import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors, signIn } from '../support/browser.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, signIn, watchPageErrors } from '../support/browser.js';
+import { answered } from '../support/answered.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -22,29 +23,8 @@ type Rule = { id: number; category: string; descriptionContains?: string };
 
 const money = (value: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'exceptZero' }).format(value);
 
-/**
- * A read the test checks the page against. On this busy two-core machine a just-started server
- * sheds load (503, from its event-loop guard) for a while, so that answer is asked again, up to
- * the same 30 s a page wait allows.
- */
-async function answered(server: SpawnedServer, path: string) {
-  const deadline = performance.now() + 30_000;
-  for (;;) {
-    const response = await request(server.baseUrl, 'GET', path);
-    if (response.status !== 503 || performance.now() > deadline) {
-      assert.ok(response.status === 200 || response.status === 204, `GET ${path}: ${response.status} ${JSON.stringify(response.body)}`);
-      return response;
-    }
-  }
-}
 const get = async <T>(server: SpawnedServer, path: string) => (await answered(server, path)).body as T;
 const count = async (server: SpawnedServer, query: string) => Number((await answered(server, `/transactions?limit=0${query}`)).headers.get('x-total-count'));
-
-/** Saves a screenshot under docs/screenshots, to look at (and for the README). */
-async function shot(page: Page, name: string): Promise<void> {
-  await mkdir(projectFile('docs/screenshots'), { recursive: true });
-  await page.screenshot({ path: projectFile(`docs/screenshots/${name}.png`), fullPage: false });
-}
 
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
   assert.equal(JSON.stringify(await axeViolations(page), null, 2), '[]', screen);
@@ -52,11 +32,11 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
 
 /** axe, a screenshot and no sideways scrolling, at 1440 px and at 390 px. */
 async function checkBothWidths(page: Page, name: string): Promise<void> {
-  await shot(page, `${name}-1440`);
+  await screenshot(page, `${name}-1440`);
   await expectNoSeriousViolations(page, `${name} at 1440 px`);
   await page.setViewportSize(PHONE);
   await page.getByRole('navigation').waitFor();
-  await shot(page, `${name}-390`);
+  await screenshot(page, `${name}-390`);
   await expectNoSeriousViolations(page, `${name} at 390 px`);
   const overflow = await page.evaluate(() => [...document.querySelectorAll('main *')].filter((element) => element.getBoundingClientRect().right > innerWidth + 1 && !element.closest('.chart-scroll, .table-scroll')).map((element) => element.className));
   assert.deepEqual(overflow, [], `${name}: nothing wider than the phone`);
@@ -151,7 +131,7 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
       await page.getByLabel('Amount at most').fill('');
       const preview = (await request(server.baseUrl, 'POST', '/rules/preview', { rule: { category: 'Screen test', descriptionContains: word } })).body as { count: number };
       await page.locator(`[data-preview-count="${preview.count}"]`).waitFor();
-      await shot(page, 'rules-form-1440');
+      await screenshot(page, 'rules-form-1440');
       await page.getByLabel('Description', { exact: true }).press('Enter');
       await page.getByRole('heading', { name: 'In the order they apply' }).waitFor();
       let rules = await get<Rule[]>(server, '/rules');
@@ -230,7 +210,7 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
       await page.goto(`${server.baseUrl}/app/reports`);
       await page.getByRole('alert').filter({ hasText: 'Moneta is not answering' }).waitFor();
       await page.locator('.field-error', { hasText: 'could not be read' }).waitFor();
-      await shot(page, 'reports-error-1440');
+      await screenshot(page, 'reports-error-1440');
       await page.unroute('**/reports/**');
       const all = await get<Totals>(server, '/reports/totals');
       await page.locator('[data-total="net"]', { hasText: money(all.net) }).waitFor();
@@ -295,7 +275,7 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
       await page.getByRole('link', { name: 'Rules' }).click();
       await page.locator('.rule-list li', { hasText: 'Groceries' }).waitFor();
       assert.equal(await page.getByRole('button', { name: /New rule|Delete|Edit|Accept/ }).count(), 0, 'no edit controls');
-      await shot(page, 'rules-read-only-1440');
+      await screenshot(page, 'rules-read-only-1440');
       await page.getByRole('link', { name: 'Settings' }).click();
       await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
       await page.getByLabel('API token', { exact: true }).waitFor();

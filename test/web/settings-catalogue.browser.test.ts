@@ -1,12 +1,11 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the page: the browser globals they use are typed by the DOM library.
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { projectFile } from '../../src/project-root.js';
-import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors, servedDemoWithReadOnlyToken } from '../support/browser.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors, servedDemoWithReadOnlyToken, screenshot } from '../support/browser.js';
+import { answered } from '../support/answered.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -22,14 +21,6 @@ type Group = { name: string; categories: string[] };
 type Rule = { id: number; category: string; bank?: string };
 type ByCategory = { periods: Array<{ categories: Array<{ category?: string; count: number }> }> };
 
-/** A read the test checks the page against; a just-started server on a busy machine may shed load (503) for a while. */
-async function answered(server: SpawnedServer, path: string) {
-  const deadline = performance.now() + 30_000;
-  for (;;) {
-    const response = await request(server.baseUrl, 'GET', path);
-    if (response.status !== 503 || performance.now() > deadline) return response;
-  }
-}
 const get = async <T>(server: SpawnedServer, path: string) => {
   const response = await answered(server, path);
   assert.ok(response.status === 200 || response.status === 204, `GET ${path}: ${response.status} ${JSON.stringify(response.body)}`);
@@ -38,11 +29,6 @@ const get = async <T>(server: SpawnedServer, path: string) => {
 const count = async (server: SpawnedServer, query: string) => Number((await answered(server, `/transactions?limit=0${query}`)).headers.get('x-total-count'));
 const fmt = (value: number) => new Intl.NumberFormat('en-US').format(value);
 const plural = (value: number, noun: string) => `${fmt(value)} ${noun}${value === 1 ? '' : 's'}`;
-
-async function shot(page: Page, name: string): Promise<void> {
-  await mkdir(projectFile('docs/screenshots'), { recursive: true });
-  await page.screenshot({ path: projectFile(`docs/screenshots/${name}.png`), fullPage: false });
-}
 
 async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
   assert.equal(JSON.stringify(await axeViolations(page), null, 2), '[]', what);
@@ -100,16 +86,16 @@ describe('settings: banks, categories and groups in Chromium', { skip }, () => {
       const first = report.periods[0]!.categories.find((part) => part.category !== undefined)!;
       await page.locator(`li[data-category="${first.category!}"] .catalogue-count`, { hasText: plural(first.count, 'transaction') }).waitFor();
       await scrollToCatalogue(page);
-      await shot(page, 'settings-1440');
+      await screenshot(page, 'settings-1440');
       await expectNoSeriousViolations(page, 'settings at 1440 px');
       await page.emulateMedia({ colorScheme: 'dark' });
-      await shot(page, 'settings-dark-1440');
+      await screenshot(page, 'settings-dark-1440');
       await expectNoSeriousViolations(page, 'settings in dark mode');
       await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize(PHONE);
       await page.getByRole('navigation').waitFor();
       await scrollToCatalogue(page);
-      await shot(page, 'settings-390');
+      await screenshot(page, 'settings-390');
       await expectNoSeriousViolations(page, 'settings at 390 px');
       const overflow = await page.evaluate(() => [...document.querySelectorAll('main *')].filter((element) => element.getBoundingClientRect().right > innerWidth + 1).map((element) => element.className));
       assert.deepEqual(overflow, [], 'nothing wider than the phone');
@@ -135,7 +121,7 @@ describe('settings: banks, categories and groups in Chromium', { skip }, () => {
       await page.getByRole('button', { name: 'Add bank' }).click();
       await page.locator('#bank-add-aggregator-error').waitFor();
       assert.equal(await page.locator('#bank-add-aggregator').getAttribute('aria-invalid'), 'true');
-      assert.equal((await answered(server, '/banks/test-bank')).status, 404, 'a refused add adds nothing');
+      assert.equal((await answered(server, '/banks/test-bank', [404])).status, 404, 'a refused add adds nothing');
 
       await page.locator('#bank-add-aggregator').fill('');
       await page.getByRole('button', { name: 'Add bank' }).click();
@@ -170,7 +156,7 @@ describe('settings: banks, categories and groups in Chromium', { skip }, () => {
       await panel.getByLabel('Receiving bank').selectOption(to.id);
       const sentence = `${from.name} will be removed: ${plural(rows, 'transaction')} will be moved to ${to.name}; 1 rule naming it will be removed.`;
       await panel.getByText(sentence).waitFor();
-      await shot(page, 'settings-remove-bank-1440');
+      await screenshot(page, 'settings-remove-bank-1440');
       await panel.getByRole('button', { name: `Delete ${from.name}…` }).click();
       await confirm(page, sentence, 'Delete bank');
       await page.getByRole('status').filter({ hasText: `Removed ${from.name}: ${plural(rows, 'transaction')} moved to ${to.name}; 1 rule removed.` }).waitFor();

@@ -1,13 +1,12 @@
 /// <reference lib="dom" />
 // page.evaluate() callbacks run in the page: the browser globals they use are typed by the DOM library.
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
-import { projectFile } from '../../src/project-root.js';
-import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors, signIn } from '../support/browser.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, watchPageErrors, signIn, screenshot } from '../support/browser.js';
 import { runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
 /**
@@ -17,11 +16,6 @@ import { runCli, spawnServer, type SpawnedServer } from '../support/spawned-serv
  * first token. Each step checks what the API says.
  */
 const skip = browserSkipReason() ?? false;
-
-async function shot(page: Page, name: string): Promise<void> {
-  await mkdir(projectFile('docs/screenshots'), { recursive: true });
-  await page.screenshot({ path: projectFile(`docs/screenshots/${name}.png`), fullPage: false });
-}
 
 async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
   assert.equal(JSON.stringify(await axeViolations(page), null, 2), '[]', where);
@@ -82,11 +76,11 @@ describe('Settings: API tokens and the backup download in Chromium', { skip }, (
       await page.locator('tr[data-token="laptop"]').waitFor();
       assert.equal(await statusWith(server, token), 200, 'the shown secret is the token');
       await page.locator('.tokens-section').scrollIntoViewIfNeeded();
-      await shot(page, 'settings-tokens-1440');
+      await screenshot(page, 'settings-tokens-1440');
       await expectNoSeriousViolations(page, 'settings tokens at 1440 px');
       await page.setViewportSize(PHONE);
       await page.locator('.tokens-section').scrollIntoViewIfNeeded();
-      await shot(page, 'settings-tokens-390');
+      await screenshot(page, 'settings-tokens-390');
       await expectNoSeriousViolations(page, 'settings tokens at 390 px');
       await page.setViewportSize(DESKTOP);
       await page.getByRole('button', { name: 'I have stored it; hide it' }).click();

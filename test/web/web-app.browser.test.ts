@@ -155,6 +155,39 @@ describe('web app in Chromium', { skip }, () => {
       await screenshot(page, 'register-ranges-error-1440');
     });
 
+    it('a date typed key by key is applied once, whole, as one history entry (issue 27 item 6)', async () => {
+      await page.goto(`${server.baseUrl}/app/`);
+      await countText(page).filter({ hasText: '2,000 rows' }).waitFor();
+      const asked: string[] = [];
+      const listen = (request: { url(): string }) => {
+        const from = new URL(request.url()).searchParams.get('from');
+        if (from !== null) asked.push(from);
+      };
+      page.on('request', listen);
+      try {
+        const entries = await page.evaluate(() => history.length);
+        const field = page.getByLabel('From date', { exact: true });
+        await field.focus();
+        // en-US: month, day, then the year digit by digit (each partial year is a date to Chromium).
+        await page.keyboard.type('11012024');
+        await page.waitForURL((url) => url.searchParams.get('from') === '2024-11-01');
+        await countText(page).filter({ hasText: `${grouped(await total(server, '&from=2024-11-01'))} row` }).waitFor();
+        assert.deepEqual([...new Set(asked)], ['2024-11-01'], 'no request for year 0002, 0020 or 0202');
+        assert.equal(await page.evaluate(() => history.length), entries + 1, 'one history entry for the whole date');
+        // Typing on in the same field (the year cleared and typed again) replaces that entry; the
+        // moment the year is empty is a half-typed date, not a cleared filter.
+        await page.keyboard.press('Backspace');
+        await page.keyboard.type('2025');
+        await page.waitForURL((url) => url.searchParams.get('from') === '2025-11-01');
+        await countText(page).filter({ hasText: `${grouped(await total(server, '&from=2025-11-01'))} row` }).waitFor();
+        assert.deepEqual([...new Set(asked)], ['2024-11-01', '2025-11-01']);
+        assert.ok(!page.url().includes('from=&') && !page.url().endsWith('from='), page.url());
+        assert.equal(await page.evaluate(() => history.length), entries + 1, 'still one history entry');
+      } finally {
+        page.off('request', listen);
+      }
+    });
+
     it('a half-typed amount survives another filter being committed, and commits when the field is left', async () => {
       await page.goto(`${server.baseUrl}/app/`);
       await countText(page).filter({ hasText: '2,000 rows' }).waitFor();

@@ -16,7 +16,8 @@ interface Props {
   /** The API's 400 for the filter: each field it names gets its message beside it. */
   problem: Problem | null;
   searchRef: Ref<HTMLInputElement>;
-  onRange(range: Partial<Range>): void;
+  /** A range end committed; `field` says which, so typing on in the same field replaces its history entry. */
+  onRange(range: Partial<Range>, field: keyof Range): void;
   onSearch(text: string): void;
   onCategory(category: string | null): void;
   onBank(bank: string | null): void;
@@ -32,7 +33,7 @@ const amount = (text: string) => (text.trim() === '' || !Number.isFinite(Number(
 export function FilterBar({ search, category, bank, categories, banks, range, problem, searchRef, onSearch, onCategory, onBank, onRange }: Props) {
   const errorOf = (name: string) => problem?.errors.find((error) => error.in === 'query' && error.name === name)?.message ?? null;
   const field = (name: keyof Range, label: string, type: 'date' | 'number', value: string | number | null, parse: (text: string) => Partial<Range>) => (
-    <RangeField name={name} label={label} type={type} value={value} error={errorOf(name)} onCommit={(text) => onRange(parse(text))} />
+    <RangeField name={name} label={label} type={type} value={value} error={errorOf(name)} onCommit={(text) => onRange(parse(text), name)} />
   );
   const active = [category, bank, ...RANGE_FIELDS.map((name) => range[name])].filter((value) => value !== null).length;
   return (

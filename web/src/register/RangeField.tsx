@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { typedDate } from '../lib/date-input.js';
 
 interface Props {
   name: string;
@@ -32,7 +33,15 @@ export function RangeField({ name, label, type, value, error, onCommit }: Props)
         aria-invalid={error !== null}
         aria-describedby={error !== null ? `filter-${name}-error` : undefined}
         onInput={(event) => setDraft(event.currentTarget.value)}
-        onChange={(event) => onCommit(event.currentTarget.value)}
+        onChange={(event) => {
+          // A date is applied once it is whole (lib/date-input.ts); leaving the field applies whatever it holds.
+          const text = type === 'date' ? typedDate(event.currentTarget) : event.currentTarget.value;
+          if (text !== undefined) onCommit(text);
+        }}
+        onBlur={(event) => {
+          const text = event.currentTarget.value;
+          if (type === 'date' && text !== committed) onCommit(text);
+        }}
       />
       {error !== null && (
         <span class="field-error" id={`filter-${name}-error`} role="alert">

@@ -49,7 +49,7 @@ export function Register({ readOnly, retryTick }: Props) {
   // Bumped by an inline edit: the totals are asked again, the rows (already replaced) are not.
   const [edits, setEdits] = useState(0);
   const searchBox = useRef<HTMLInputElement>(null);
-  const lastChange = useRef<'search' | 'other' | null>(null);
+  const lastChange = useRef<string | null>(null);
   const restored = useRef(false);
   const catalogue = useCatalogue();
   const view = useViewport();
@@ -70,12 +70,15 @@ export function Register({ readOnly, retryTick }: Props) {
     catalogue.reload();
   });
 
-  /** A filter or order change is a history entry; typing more of the same search replaces it. */
-  const change = useCallback((next: Partial<RegisterState>, kind: 'search' | 'other') => {
+  /**
+   * A filter or order change is a history entry; typing more of the same search, or more of the
+   * same date or amount, replaces it (one entry per field typed in, not one per keystroke).
+   */
+  const change = useCallback((next: Partial<RegisterState>, kind: 'search' | `range:${string}` | 'other') => {
     setState((now) => {
       const merged = { ...now, ...next, row: 0 };
       const url = `${location.pathname}${writeState(merged)}`;
-      if (kind === 'search' && lastChange.current === 'search') history.replaceState(null, '', url);
+      if (kind !== 'other' && lastChange.current === kind) history.replaceState(null, '', url);
       else history.pushState(null, '', url);
       lastChange.current = kind;
       return merged;
@@ -299,7 +302,7 @@ export function Register({ readOnly, retryTick }: Props) {
         range={{ from: state.from, to: state.to, minValue: state.minValue, maxValue: state.maxValue }}
         problem={rows.problem}
         searchRef={searchBox}
-        onRange={(range) => change(range, 'other')}
+        onRange={(range, field) => change(range, `range:${field}`)}
         onSearch={setSearchText}
         onCategory={(category) => change({ category }, 'other')}
         onBank={(bank) => change({ bank }, 'other')}

@@ -50,10 +50,10 @@ export function RegisterRow({ index, top, height, transaction, stale, cursor, se
           aria-label={`Select ${transaction.description || 'transaction'} ${transaction.date}`}
           checked={selected}
           tabIndex={-1}
-          onClick={(event) => {
-            event.preventDefault();
-            onSelect(index, event.shiftKey);
-          }}
+          // No preventDefault: a cancelled click puts the box back as it was after the app has
+          // drawn the new selection, so the box showed the opposite of the bar (issue 27 item 5).
+          // The app's render then sets the box to the selection, which a shift-click can widen.
+          onClick={(event) => onSelect(index, event.shiftKey)}
         />
       </div>
       <div role="gridcell" class="c-date" title={transaction.date}>

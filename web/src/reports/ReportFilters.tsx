@@ -1,4 +1,5 @@
 import type { Bank, Category, FieldError } from '../api/types.js';
+import { typedDate } from '../lib/date-input.js';
 import { PERIODS, type RangePreset, type ReportState } from '../lib/report-state.js';
 
 const PRESETS: ReadonlyArray<[RangePreset | 'custom', string]> = [
@@ -46,7 +47,10 @@ export function ReportFilters({ state, preset, banks, categories, problem, onPre
             value={state[name] ?? ''}
             aria-invalid={dateError(name) !== null}
             aria-describedby={dateError(name) ? `report-${name}-error` : undefined}
-            onChange={(event) => onChange({ [name]: event.currentTarget.value || null })}
+            onChange={(event) => {
+              const text = typedDate(event.currentTarget);
+              if (text !== undefined) onChange({ [name]: text || null });
+            }}
           />
           {dateError(name) && (
             <span class="field-error" id={`report-${name}-error`}>
