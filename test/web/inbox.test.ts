@@ -45,3 +45,13 @@ describe('web: the inbox screen\'s path', () => {
     assert.ok(SCREENS.some((screen) => screen.id === 'inbox' && screen.label === 'Inbox'));
   });
 });
+
+describe('web: paths no screen has, and the tab titles', () => {
+  it('shows "not found" for an unknown path, the register at /app/ (issue 27 item 11)', async () => {
+    const { screenAt, titleOf } = await import('../../web/src/app/screens.js');
+    for (const path of ['/app', '/app/', '/app/index.html']) assert.equal(screenAt(path), 'register', path);
+    for (const path of ['/app/nope', '/app/inbox/x', '/app/Reports']) assert.equal(screenAt(path), 'not-found', path);
+    assert.equal(titleOf('reports'), 'Reports · Moneta');
+    assert.equal(titleOf('not-found'), 'Not found · Moneta');
+  });
+});

@@ -155,6 +155,20 @@ describe('web app in Chromium', { skip }, () => {
       await screenshot(page, 'register-ranges-error-1440');
     });
 
+    it('each screen names itself in the tab; a path no screen has says "not found" and leads back (issue 27 item 11)', async () => {
+      await page.goto(`${server.baseUrl}/app/no-such-screen`);
+      await page.getByRole('heading', { name: 'Not found' }).waitFor();
+      assert.equal(await page.title(), 'Not found · Moneta');
+      assert.equal(await page.locator('.status-bar').count(), 0, 'not the register in disguise');
+      await page.getByRole('link', { name: 'Go to the register' }).click();
+      await countText(page).filter({ hasText: '2,000 rows' }).waitFor();
+      assert.equal(await page.title(), 'Register · Moneta');
+      await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Reports' }).click();
+      await page.waitForFunction(() => document.title === 'Reports · Moneta');
+      await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Register' }).click();
+      await page.waitForFunction(() => document.title === 'Register · Moneta');
+    });
+
     it('a date typed key by key is applied once, whole, as one history entry (issue 27 item 6)', async () => {
       await page.goto(`${server.baseUrl}/app/`);
       await countText(page).filter({ hasText: '2,000 rows' }).waitFor();

@@ -9,7 +9,8 @@ import { Reports } from '../reports/Reports.js';
 import { Rules } from '../rules/Rules.js';
 import { Settings } from '../settings/Settings.js';
 import { OutageBanner, type Outage } from './OutageBanner.js';
-import { SCREENS, screenAt, type ScreenId } from './screens.js';
+import { NotFound } from './NotFound.js';
+import { SCREENS, screenAt, titleOf, type ScreenId } from './screens.js';
 import { SignIn } from './SignIn.js';
 
 export function App() {
@@ -18,7 +19,10 @@ export function App() {
   const [outage, setOutage] = useState<Outage | null>(null);
   const [retryTick, setRetryTick] = useState(0);
   const [session, setSession] = useState(0);
-  const [screen, setScreen] = useState<ScreenId>(() => screenAt(location.pathname));
+  const [screen, setScreen] = useState<ScreenId | 'not-found'>(() => screenAt(location.pathname));
+  useEffect(() => {
+    document.title = titleOf(screen);
+  }, [screen]);
 
   // Back and forward between screens: the path is the screen.
   useEffect(() => {
@@ -103,6 +107,8 @@ export function App() {
           <Reports key={session} retryTick={retryTick} />
         ) : screen === 'settings' ? (
           <Settings key={session} readOnly={readOnly} onSignOut={signOut} />
+        ) : screen === 'not-found' ? (
+          <NotFound onHome={(event) => go(event, 'register', '/app/')} />
         ) : (
           <Register key={session} readOnly={readOnly} retryTick={retryTick} />
         )}

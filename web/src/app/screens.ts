@@ -13,8 +13,15 @@ export const SCREENS = [
 
 export type ScreenId = (typeof SCREENS)[number]['id'];
 
-/** The screen a path shows; anything unknown under /app/ is the register. */
-export function screenAt(pathname: string): ScreenId {
+/** The screen a path shows: the register at /app/, and "not found" for a path no screen has. */
+export function screenAt(pathname: string): ScreenId | 'not-found' {
   const path = pathname.replace(/\/+$/, '');
-  return SCREENS.find((screen) => screen.path !== '/app/' && screen.path === path)?.id ?? 'register';
+  if (path === '/app' || path === '/app/index.html') return 'register';
+  return SCREENS.find((screen) => screen.path !== '/app/' && screen.path === path)?.id ?? 'not-found';
+}
+
+/** The browser tab's title for a screen. */
+export function titleOf(screen: ScreenId | 'not-found'): string {
+  const label = screen === 'not-found' ? 'Not found' : SCREENS.find((each) => each.id === screen)!.label;
+  return `${label} · Moneta`;
 }
