@@ -163,15 +163,24 @@ async function runWorkers(config: ServeConfig, logger: Logger): Promise<void> {
         resolve();
       }
     });
+    let failed: StartupError | undefined;
+    const noWorkersLeft = () => Object.keys(cluster.workers ?? {}).length === 0;
     cluster.on('exit', (worker, code, signal) => {
+      // The start failed: it ends once every worker is gone, so none still has the store open
+      // (the command may then remove a store file it created for this start).
+      if (failed) {
+        if (noWorkersLeft()) reject(failed);
+        return;
+      }
       if (stopping) return;
       if (listening < config.workers) {
         // The worker has printed why (its own "moneta: error:" line) before exiting. The others
         // would fail the same way or serve alone: all stop, so the command ends with the error.
         stopping = true;
+        failed = new StartupError(`a worker exited while starting (code ${code ?? signal}); the line above says why`);
         for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
         closeWriter();
-        reject(new StartupError(`a worker exited while starting (code ${code ?? signal}); the line above says why`));
+        if (noWorkersLeft()) reject(failed);
         return;
       }
       logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting a new one');

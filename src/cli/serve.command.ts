@@ -2,6 +2,8 @@ import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import { serveConfig, type ServeFlags } from '../config.js';
 import { serve } from '../server.js';
+import { removeUnservedStoreFile, storePresence } from '../store/store-presence.js';
+import { terminalSafe } from './terminal-text.js';
 import { addStoreOptions, openCheckedStore } from './cli-support.js';
 
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -42,7 +44,17 @@ export function registerServeCommand(program: Command): void {
     .action(async (flags: ServeFlags) => {
       const config = serveConfig(flags);
       // Checked, created and announced once, by the process the user started, never by its workers.
+      const isNewFile = !cluster.isWorker && (await storePresence(config.db)) === 'missing';
       if (!cluster.isWorker) await (await openCheckedStore(config, 'create')).lifecycle.close();
-      await serve(config);
+      try {
+        await serve(config);
+      } catch (error) {
+        // A start that fails (a port in use) leaves no new, empty store file behind.
+        if (isNewFile) {
+          removeUnservedStoreFile(config.db);
+          process.stderr.write(`moneta: removed the new store at ${terminalSafe(config.db)}: the server did not start\n`);
+        }
+        throw error;
+      }
     });
 }

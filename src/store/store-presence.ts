@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { isPostgresUrl } from '../config/database.js';
@@ -93,4 +93,14 @@ export function postgresConnectError(url: string, error: unknown): Error {
     return new StoreAccessError(`cannot reach PostgreSQL at ${host} (${message}): is the server running, and is the host and port right?`, { cause: error });
   }
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * Removes a SQLite store file this process created and never served (a start that failed, on a
+ * port in use for example), with its journal files: a failed start leaves nothing behind. Never
+ * called for a store that existed before, nor for PostgreSQL.
+ */
+export function removeUnservedStoreFile(db: string): void {
+  if (db === ':memory:' || isPostgresUrl(db)) return;
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${db}${suffix}`, { force: true });
 }

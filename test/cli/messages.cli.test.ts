@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { on, once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
@@ -38,7 +38,14 @@ describe('Command-line messages say what to do, never print a stack trace', () =
       assert.equal(second.code, 1, second.stderr);
       assert.match(second.stderr, new RegExp(`^moneta: error: 127\\.0\\.0\\.1:${port} is in use by another program.*choose another port with --port`, 'm'));
       assert.doesNotMatch(second.stderr, /\n\s+at |unexpected error/);
+      // The store it shared stays; a store the failed start made for itself does not (issue 27 item 12).
+      const fresh = freshDb();
+      const own = await runCli(['serve', '--db', fresh, '--port', port, '--workers', workers]);
+      assert.equal(own.code, 1, own.stderr);
+      assert.match(own.stderr, /removed the new store at .*: the server did not start/);
+      assert.deepEqual(readdirSync(dirname(fresh)), [], `${workers} worker(s): no store file left behind`);
     }
+    assert.ok(existsSync(db), 'the running server\'s store is untouched');
     await running.stop();
   });
 
