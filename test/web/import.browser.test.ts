@@ -210,6 +210,42 @@ describe('the Import screen in Chromium', { skip }, () => {
       assert.equal(await rows.count(), 100);
     });
 
+    it('a row in conflict is a row to import: the button counts it, imports it, and its import can be undone (issue 27 item 2)', async () => {
+      const ofx = (amount: string) =>
+        `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\nSECURITY:NONE\nENCODING:UTF-8\nCHARSET:NONE\nCOMPRESSION:NONE\nOLDFILEUID:NONE\nNEWFILEUID:NONE\n\n` +
+        `<OFX><BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS><STMTRS><CURDEF>EUR<BANKACCTFROM><BANKID>1<ACCTID>2<ACCTTYPE>CHECKING</BANKACCTFROM>` +
+        `<BANKTRANLIST><DTSTART>20240301<DTEND>20240331<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240310<TRNAMT>${amount}<FITID>K-77<NAME>Kiosk am Markt</STMTTRN></BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n`;
+      const first = join(suite.folder, 'kiosk-first.ofx');
+      const again = join(suite.folder, 'kiosk-again.ofx');
+      await writeFile(first, ofx('-5.00'));
+      await writeFile(again, ofx('-6.00'));
+      const importFile = async (file: string, summary: string) => {
+        await page.goto(`${server.baseUrl}/app/import`);
+        await page.getByLabel('Statement file').setInputFiles(file);
+        await page.getByLabel('The bank it comes from').selectOption('ing');
+        await page.getByRole('button', { name: /^Check the file/ }).click();
+        await page.locator('.report-summary', { hasText: summary }).waitFor();
+      };
+      await importFile(first, '1 new');
+      await page.getByRole('button', { name: /^Import 1 new row/ }).click();
+      await page.getByRole('heading', { name: 'Done' }).waitFor();
+      const before = await count(server);
+
+      // The same bank id (FITID) with another amount: not a duplicate, a transaction of its own.
+      await importFile(again, '0 new · 1 in conflict');
+      const button = page.getByRole('button', { name: /^Import 1 new row/ });
+      assert.equal(await button.isDisabled(), false, 'a conflict row can be imported');
+      assert.equal(await page.getByText('Nothing new to import.').count(), 0);
+      await button.click();
+      await page.getByRole('heading', { name: 'Done' }).waitFor();
+      assert.equal(await count(server), before + 1);
+      await page.getByRole('button', { name: 'Undo this import' }).click();
+      await page.getByRole('dialog').getByText('The 1 transaction it added').waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Undo import' }).click();
+      await page.getByRole('status').filter({ hasText: 'Undone: 1 transaction from kiosk-again.ofx moved to the trash' }).waitFor();
+      assert.equal(await count(server), before);
+    });
+
     it('ran under the CSP without a single violation or script error', () => {
       assert.deepEqual(errors, []);
     });

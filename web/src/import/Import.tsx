@@ -4,7 +4,7 @@ import type { Problem } from '../api/types.js';
 import { inApp } from '../app/navigate.js';
 import { useKeys } from '../app/use-keys.js';
 import { formatCount } from '../lib/format.js';
-import { registerQueryFor } from '../lib/import-report.js';
+import { registerQueryFor, rowsWritten } from '../lib/import-report.js';
 import { ConfirmDialog } from '../register/ConfirmDialog.js';
 import { useCatalogue } from '../register/use-catalogue.js';
 import { useAccess } from '../settings/use-access.js';
@@ -106,7 +106,7 @@ export function Import({ readOnly, retryTick }: Props) {
   // The dates the import's rows span, for the register link: read when they fit one page.
   useEffect(() => {
     setAddedDates([]);
-    if (done?.importId === undefined || done.added === 0 || done.added > DATES_PAGE) return;
+    if (done?.importId === undefined || rowsWritten(done) === 0 || rowsWritten(done) > DATES_PAGE) return;
     let current = true;
     api
       .GET('/imports/{importId}', { params: { path: { importId: done.importId }, query: { limit: DATES_PAGE } } })
@@ -118,7 +118,10 @@ export function Import({ readOnly, retryTick }: Props) {
   }, [done]);
 
   const canCheck = busy === null && file !== null && bank !== '';
-  const canImport = checked !== null && done === null && busy === null && checked.added > 0 && (checked.invalid === 0 || skipInvalid);
+  // A row in conflict (a bank id already on another transaction) is imported as a transaction of
+  // its own, so it counts as a row the import writes (issue 27 item 2).
+  const toWrite = checked === null ? 0 : rowsWritten(checked);
+  const canImport = checked !== null && done === null && busy === null && toWrite > 0 && (checked.invalid === 0 || skipInvalid);
   useKeys(canWrite && undoing === null, {
     o: () => document.getElementById('import-file')?.click(),
     c: () => canCheck && void send(true),
@@ -249,9 +252,9 @@ export function Import({ readOnly, retryTick }: Props) {
               </label>
             )}
             <button type="button" class="button primary" disabled={!canImport} aria-keyshortcuts="i" onClick={() => void send(false)}>
-              {busy === 'import' ? 'Importing…' : `Import ${formatCount(checked.added, locale)} new row${checked.added === 1 ? '' : 's'}`} <kbd>i</kbd>
+              {busy === 'import' ? 'Importing…' : `Import ${formatCount(toWrite, locale)} new row${toWrite === 1 ? '' : 's'}`} <kbd>i</kbd>
             </button>
-            {checked.added === 0 && <span class="small">Nothing new to import.</span>}
+            {toWrite === 0 && <span class="small">Nothing new to import.</span>}
           </div>
         </section>
       )}
@@ -265,7 +268,7 @@ export function Import({ readOnly, retryTick }: Props) {
             <a class="button primary" href={registerLink} onClick={(event) => inApp(event, registerLink)}>
               {addedDates.length > 0 ? `Show ${bankName(done.bank)} on the imported dates in the register` : `Show ${bankName(done.bank)} in the register`}
             </a>
-            {doneEntry !== undefined && doneEntry.added > 0 && !undone.has(doneEntry.id) && (
+            {doneEntry !== undefined && rowsWritten(doneEntry) > 0 && !undone.has(doneEntry.id) && (
               <button type="button" class="button danger" onClick={() => setUndoing(doneEntry)}>
                 Undo this import
               </button>
@@ -293,7 +296,7 @@ export function Import({ readOnly, retryTick }: Props) {
       {undoing !== null && (
         <ConfirmDialog
           title={`Undo the import of ${undoing.fileName}?`}
-          detail={`The ${formatCount(undoing.added, locale)} transaction${undoing.added === 1 ? '' : 's'} it added that are still in the register move to the trash, where they can be restored.`}
+          detail={`The ${formatCount(rowsWritten(undoing), locale)} transaction${rowsWritten(undoing) === 1 ? '' : 's'} it added that are still in the register move to the trash, where they can be restored.`}
           action="Undo import"
           onConfirm={() => void undo(undoing)}
           onCancel={() => setUndoing(null)}

@@ -1,5 +1,5 @@
 import { formatCount } from '../lib/format.js';
-import { summaryLine } from '../lib/import-report.js';
+import { rowsWritten, summaryLine } from '../lib/import-report.js';
 import type { ImportSummary } from './import-calls.js';
 import type { ImportHistorySource } from './use-import-history.js';
 
@@ -44,9 +44,9 @@ export function ImportHistory({ source, canWrite, bankName, undone, onUndo }: Pr
                 </span>
                 <span class="small">{summaryLine(entry, locale, true)}</span>
               </span>
-              {undone.has(entry.id) || (entry.added > 0 && !entry.rowsInList) ? (
+              {undone.has(entry.id) || (rowsWritten(entry) > 0 && !entry.rowsInList) ? (
                 <span class="small">Undone: its rows are in the trash</span>
-              ) : canWrite && entry.added > 0 && (
+              ) : canWrite && rowsWritten(entry) > 0 && (
                 <button type="button" class="button danger" aria-label={`Undo import ${entry.id} (${entry.fileName})`} onClick={() => onUndo(entry)}>
                   Undo
                 </button>

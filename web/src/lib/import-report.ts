@@ -50,6 +50,14 @@ export function bankIdFrom(name: string): string {
 
 type Counts = Pick<ImportReport, 'added' | 'duplicates' | 'conflicts' | 'invalid' | 'skipped'>;
 
+/**
+ * The transactions an import writes (or wrote): the new rows and the rows in conflict, which are
+ * imported as transactions of their own (a bank id already on another transaction).
+ */
+export function rowsWritten(counts: Pick<Counts, 'added' | 'conflicts'>): number {
+  return counts.added + counts.conflicts;
+}
+
 /** The summary line (`42 new · 17 already there · 1 invalid`); statuses with none are left out, but "new" always shows. */
 export function summaryLine(counts: Counts, locale: string, committed: boolean): string {
   const number = new Intl.NumberFormat(locale);
