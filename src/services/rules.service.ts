@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DomainError, invalidField } from '../domain/errors.js';
 import { foldForMatching } from '../domain/matching-text.js';
 import { checkedRule, jsonRuleNames, parseRuleInput, type RuleFieldNames, type RuleInput } from '../domain/rules/rule-input.js';
@@ -148,6 +149,12 @@ export class RulesService {
     return examined;
   }
 
+  /**
+   * Visits every transaction (or every uncategorised one) by id, a page at a time. Each page is read
+   * on the store's bounded read path (a read thread on SQLite); between pages the event loop
+   * answers other requests (setImmediate), so a pass over a million rows never holds it for
+   * longer than one page's matching (issue 28, item 15).
+   */
   private async eachTransaction(uncategorisedOnly: boolean, visit: (transaction: TransactionRecord) => void): Promise<void> {
     let afterId = 0;
     for (;;) {
@@ -155,6 +162,7 @@ export class RulesService {
       if (page.length === 0) return;
       afterId = page[page.length - 1]?.id ?? afterId;
       for (const transaction of page) visit(transaction);
+      await nextTurn();
     }
   }
 

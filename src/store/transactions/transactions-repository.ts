@@ -98,7 +98,8 @@ export function transactionsRepository(
       return { total: Number(rows[0]?.total ?? 0), rows: rows.map(toTransactionRecord) };
     },
     async after(afterId, limit, options) {
-      return (await db.all<TransactionRow>(t.transactionsAfter(afterId, limit, options.uncategorisedOnly))).map(toTransactionRecord);
+      // A pass over every row (rules, suggestions) is many of these: each on the bounded read path.
+      return (await db.scanAll<TransactionRow>(t.transactionsAfter(afterId, limit, options.uncategorisedOnly))).map(toTransactionRecord);
     },
   };
 }
