@@ -28,6 +28,7 @@ function serverEntry(): Promise<string> {
         'writer-thread': projectFile('src/store/sqlite/writer-thread.ts'),
         'read-thread': projectFile('src/store/sqlite/read-thread.ts'),
         'backup-thread': projectFile('src/store/sqlite/backup-thread.ts'),
+        'xml-thread': projectFile('src/importers/xml-thread.ts'),
       },
       outdir: dir,
       outExtension: { '.js': '.mjs' },
