@@ -67,3 +67,25 @@ export function waitAtBarrier(buffer: SharedArrayBuffer | undefined): void {
   Atomics.notify(slots, ARRIVALS);
   while (Atomics.load(slots, GATE) === 0) Atomics.wait(slots, GATE, 0);
 }
+
+/**
+ * The one answer of a thread that does one job and replies once (a backup, a copy), after which
+ * it is terminated; rejects if the thread fails or stops before it answers.
+ */
+export function oneReply<R>(worker: Worker, what: string): Promise<R> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    worker.once('message', (reply: R) => {
+      settled = true;
+      void worker.terminate();
+      resolve(reply);
+    });
+    worker.once('error', (error) => {
+      settled = true;
+      reject(error);
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`the ${what} stopped (exit code ${code}) before it answered`));
+    });
+  });
+}
