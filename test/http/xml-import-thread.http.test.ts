@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, it } from 'node:test';
-import { xmlParseTesting } from '../../src/importers/xml-statement.js';
+import { XML_PARSE_HEAP_MB, xmlParseTesting } from '../../src/importers/xml-statement.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 import { ThreadBarrier } from '../../src/worker-threads.js';
 import { fixture } from '../importers/statement-helpers.js';
@@ -54,4 +54,29 @@ describe('XML imports are parsed off the event loop', () => {
       assert.equal((await call(app, 'GET', '/transactions?limit=1000')).headers['x-total-count'], String(report.added));
     });
   }
+});
+
+describe('An XML statement whose parse outgrows the thread heap limit', () => {
+  afterEach(() => {
+    xmlParseTesting.heapMb = XML_PARSE_HEAP_MB;
+  });
+
+  it('is refused as too large to read, and the server goes on', { timeout: 120_000 }, async () => {
+    const entries = Array.from({ length: 200_000 }, (_, index) => `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240105<TRNAMT>-${index}.25<FITID>F${index}<NAME>Shop ${index}</STMTTRN>`);
+    const ofx = `OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST>${entries.join('\n')}</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n`;
+    const store = new SqliteStore({ path: ':memory:' });
+    await store.lifecycle.migrate();
+    await store.catalogue.addBank({ id: 'bank', name: 'Bank', aggregatorId: null });
+    const app = await buildTestApp(store);
+    xmlParseTesting.heapMb = 64;
+    // A statement of ordinary size is read within the limit...
+    const small = await call(app, 'POST', '/imports?bank=bank&fileName=small.ofx', readFileSync(fixture('ofx1-charset-lies.ofx')), { 'content-type': 'application/x-ofx' });
+    assert.equal(small.status, 200, small.text.slice(0, 300));
+    // ...one of 200,000 entries (14 MB) is not, and says so.
+    const refused = await call(app, 'POST', '/imports?bank=bank&fileName=big.ofx', ofx, { 'content-type': 'application/x-ofx' });
+    assert.equal(refused.status, 400, refused.text.slice(0, 300));
+    assert.match(refused.text, /big\.ofx is too large to read: parsing it needs more than 64 MB of memory/);
+    assert.equal((await call(app, 'GET', '/healthz')).status, 200);
+    assert.equal((await call(app, 'GET', '/imports')).headers['x-total-count'], '1');
+  });
 });
