@@ -44,6 +44,13 @@ const SCANNING_READS: ReadonlyArray<{ name: string; method: string; url: string;
     ok: (response) => assert.ok((response.body as { count: number }).count > 0),
   },
   {
+    name: 'a bulk re-categorisation dry run',
+    method: 'POST',
+    url: '/manage/transactions/recategorise',
+    body: { filter: { description: 'misc' }, category: 'Groceries', dryRun: true },
+    ok: (response) => assert.ok((response.body as { changed: number }).changed > 0, response.text),
+  },
+  {
     name: 'a rule apply dry run',
     method: 'POST',
     url: '/rules/apply',

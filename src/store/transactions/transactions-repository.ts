@@ -96,7 +96,8 @@ export function transactionsRepository(
     delete: (selection, deletedAt, why) => db.write('deleteTransactions', selection, deletedAt, why),
     recategorise: (selection, category, source) => db.write('recategoriseTransactions', selection, category, source),
     async previewRecategorise(selection, category, source, sample) {
-      const rows = await db.all<SampleRow>(corrections.recategoriseSample(selection, category, category === null ? null : source, sample));
+      // Counts the whole selection (a filter may match a million rows): the bounded read path.
+      const rows = await db.scanAll<SampleRow>(corrections.recategoriseSample(selection, category, category === null ? null : source, sample));
       return { total: Number(rows[0]?.total ?? 0), rows: rows.map(toTransactionRecord) };
     },
     async after(afterId, limit, options) {
