@@ -6,7 +6,7 @@ import { dirname, relative, resolve } from 'node:path';
  * as app.ts, counts as a folder of its own; config.ts and config/ are one). Two folders on the
  * same layer (importers, store) may not import each other either.
  */
-export const LAYERS = [['cli'], ['server'], ['app'], ['http'], ['services'], ['importers', 'store'], ['config'], ['domain', 'project-root']];
+export const LAYERS = [['cli'], ['server'], ['app'], ['http'], ['services'], ['importers', 'store'], ['config'], ['domain', 'project-root', 'worker-threads']];
 
 const rank = new Map(LAYERS.flatMap((folders, index) => folders.map((folder) => [folder, index])));
 

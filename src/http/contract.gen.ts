@@ -844,7 +844,9 @@ export interface paths {
          *     transactions of one category, and in few enough of other categories
          *     (`maxContradictionRate` of the categorised rows with the word). Words an existing
          *     `descriptionContains` rule already covers for that category are left out. Each suggestion
-         *     can be created as it is with `createRule` (`descriptionContains`, `category`).
+         *     can be created as it is with `createRule` (`descriptionContains`, `category`). Learned
+         *     from the newest 200,000 transactions (by id), or all of them in a smaller store: the
+         *     counts of a suggestion count those.
          */
         get: operations["suggestRules"];
         put?: never;

@@ -6,6 +6,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { parseAmount, signedAmount } from './amounts.js';
 import { isCamt053Namespace, noStatement, nothingToImport, otherMessage, xmlRoot } from './camt053-empty.js';
+import { cutEntries } from './camt053-entries.js';
 import { calendarDate } from './dates.js';
 import { readDecodedFile } from './encoding.js';
 import { MAX_ELEMENT_DEPTH, tooDeep } from './nesting.js';
@@ -19,17 +20,21 @@ interface XmlObject { [key: string]: XmlValue }
 
 const REPEATED = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd']);
 
-const parser = new XMLParser({
+const OPTIONS = {
   removeNSPrefix: true,
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   parseTagValue: false, // references such as "000123" must keep their zeros
   parseAttributeValue: false,
   trimValues: true,
-  isArray: (name) => REPEATED.has(name),
+  isArray: (name: string) => REPEATED.has(name),
   // The parser's own bound keeps it (and its recursive object builder) off deep stacks.
   maxNestedTags: MAX_ELEMENT_DEPTH,
-});
+};
+
+const parser = new XMLParser(OPTIONS);
+/** An entry alone: it sits 3 levels down in a document (Document/BkToCstmrStmt/Stmt/Ntry), so 3 fewer. */
+const entryParser = new XMLParser({ ...OPTIONS, maxNestedTags: MAX_ELEMENT_DEPTH - 3 });
 
 export interface Camt053Statement {
   bankNameHint?: string;
@@ -40,13 +45,22 @@ export interface Camt053Statement {
 export async function readCamt053Statement(path: string, fileLabel: string): Promise<Camt053Statement> {
   const { text } = await readDecodedFile(path);
   const root = xmlRoot(text);
-  let doc: XmlObject;
-  try {
-    doc = parser.parse(text) as XmlObject;
-  } catch (error) {
-    if (/maximum nested tags/i.test((error as Error).message)) throw tooDeep(fileLabel);
-    throw new StatementError(`${fileLabel} is not well-formed XML: ${(error as Error).message}`);
+  // Entry by entry when the file can be cut into its entries (camt053-entries.ts); whole otherwise,
+  // and whenever a part fails to parse: the whole parse says what is wrong, as it always did.
+  const parts = readInParts(text);
+  if (parts) {
+    try {
+      return statementOf(parts, root, fileLabel);
+    } catch (error) {
+      if (!(error instanceof PartFailed)) throw error;
+    }
   }
+  return statementOf(readWhole(text, fileLabel), root, fileLabel);
+}
+
+/** The statement a parsed document holds. */
+function statementOf(parts: ParsedParts, root: ReturnType<typeof xmlRoot>, fileLabel: string): Camt053Statement {
+  const { doc } = parts;
   const document = get(doc, 'Document');
   const messages = typeof document === 'object' && !Array.isArray(document) ? Object.keys(document) : [];
   const other = messages.includes('BkToCstmrStmt') ? undefined : otherMessage(fileLabel, root, messages);
@@ -61,8 +75,9 @@ export async function readCamt053Statement(path: string, fileLabel: string): Pro
     const account = optionalText(str(get(statement, 'Acct', 'Id', 'IBAN')) ?? str(get(statement, 'Acct', 'Id', 'Othr', 'Id')));
     const institution = get(statement, 'Acct', 'Svcr', 'FinInstnId');
     bankNameHint ??= optionalText(str(get(institution, 'Nm')) ?? str(get(institution, 'BICFI')) ?? str(get(institution, 'BIC')));
-    for (const entry of list(get(statement, 'Ntry'))) {
+    for (const placeholder of list(get(statement, 'Ntry'))) {
       entryNumber++;
+      const entry = parts.entry(entryNumber - 1, placeholder);
       const item = toItem(entry, entryNumber, account);
       if (item.kind === 'skipped') notBooked.push(statusOf(entry));
       items.push(item);
@@ -74,6 +89,56 @@ export async function readCamt053Statement(path: string, fileLabel: string): Pro
     ? []
     : [`read as a camt.053 statement (Document/BkToCstmrStmt/Stmt/Ntry), although it declares ${root?.namespace === undefined ? 'no namespace' : `the namespace "${root.namespace}"`}`];
   return bankNameHint ? { bankNameHint, items, notes } : { items, notes };
+}
+
+/** An entry read alone failed to parse: the file is read whole instead. */
+class PartFailed extends Error {}
+
+interface ParsedParts {
+  doc: XmlObject;
+  /** The `index`-th entry of the file, given what the document holds in its place. */
+  entry(index: number, inDocument: XmlValue): XmlValue;
+}
+
+function readWhole(text: string, fileLabel: string): ParsedParts {
+  try {
+    return { doc: parser.parse(text) as XmlObject, entry: (_index, inDocument) => inDocument };
+  } catch (error) {
+    if (/maximum nested tags/i.test((error as Error).message)) throw tooDeep(fileLabel);
+    throw new StatementError(`${fileLabel} is not well-formed XML: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Each entry parsed when it is read, the document around them once: only one entry's tree at a
+ * time. Undefined (read it whole) when the file cannot be cut, when the document does not keep
+ * every entry where statements do, or when any part fails to parse.
+ */
+function readInParts(text: string): ParsedParts | undefined {
+  const cut = cutEntries(text);
+  if (!cut) return undefined;
+  try {
+    const doc = parser.parse(cut.skeleton) as XmlObject;
+    const kept = list(get(doc, 'Document', 'BkToCstmrStmt', 'Stmt')).reduce<number>((sum, statement) => sum + list(get(statement, 'Ntry')).length, 0);
+    if (kept !== cut.entries.length) return undefined;
+    const entries = cut.entries;
+    return {
+      doc,
+      entry: (index) => {
+        let parsed: XmlObject;
+        try {
+          parsed = entryParser.parse(entries[index] as string) as XmlObject;
+        } catch {
+          throw new PartFailed();
+        }
+        // Read once: its text is let go as the statement is read.
+        entries[index] = '';
+        return list(parsed.Ntry)[0];
+      },
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /** .02 writes <Sts>BOOK</Sts>, later versions <Sts><Cd>BOOK</Cd></Sts>. */

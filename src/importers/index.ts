@@ -1,14 +1,13 @@
 // Public entry point of the statement parsers. The import service calls openStatement and
 // iterates items; it never needs to know which format it got.
 import { basename } from 'node:path';
-import { readCamt053Statement } from './camt053-statement.js';
 import { openCsvStatement } from './csv/csv-statement.js';
 import { detectFormat } from './detect.js';
 import { readHead } from './encoding.js';
 import { openMt940Statement } from './mt940/mt940-statement.js';
-import { readOfxStatement } from './ofx/ofx-statement.js';
 import { openQifStatement } from './qif-statement.js';
-import { type OpenedStatement, type ParsedItem, StatementError, type StatementFormat } from './types.js';
+import { readXmlStatement } from './xml-statement.js';
+import { type OpenedStatement, StatementError, type StatementFormat } from './types.js';
 
 export { detectFormat } from './detect.js';
 export { listProfiles, describeProfile, loadProfile } from './csv/builtin-profiles.js';
@@ -63,13 +62,11 @@ export async function openStatement(path: string, opts: OpenStatementOptions = {
       return { format, items: await openQifStatement(path), notes: [] };
     case 'mt940':
       return { format, items: await openMt940Statement(path), notes: [] };
-    case 'ofx': {
-      const { bankNameHint, items, notes } = await readOfxStatement(path, label);
-      return withHint({ format, items: replayable(items), notes }, bankNameHint);
-    }
+    case 'ofx':
     case 'camt053': {
-      const { bankNameHint, items, notes } = await readCamt053Statement(path, label);
-      return withHint({ format, items: replayable(items), notes }, bankNameHint);
+      // Parsed whole, into a tree: on a thread of their own (xml-statement.ts).
+      const { bankNameHint, items, notes } = await readXmlStatement(format, path, label);
+      return withHint({ format, items, notes }, bankNameHint);
     }
     default:
       throw new StatementError(`format "${String(format)}" is not supported; use ${FORMAT_NAMES}`);
@@ -78,13 +75,4 @@ export async function openStatement(path: string, opts: OpenStatementOptions = {
 
 function withHint(statement: OpenedStatement, bankNameHint: string | undefined): OpenedStatement {
   return bankNameHint ? { ...statement, bankNameHint } : statement;
-}
-
-/** The XML formats are parsed up front; expose the result with the same streaming interface. */
-function replayable(items: readonly ParsedItem[]): AsyncIterable<ParsedItem> {
-  return {
-    async *[Symbol.asyncIterator]() {
-      yield* items;
-    },
-  };
 }

@@ -3,14 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../domain/errors.js';
-import { openTableAccess } from '../store/open-table-access.js';
-import { openMigratedStore } from '../store/open-store.js';
 import { backupInThread, BackupError } from '../store/sqlite/backup.js';
 import type { Store, StoreLocation } from '../store/store.js';
-import { copyStore } from './copy.service.js';
-
-/** Rows per round trip when a PostgreSQL store is copied into the backup file (as `moneta copy`). */
-const COPY_BATCH_ROWS = 1000;
+import { copyPostgresInThread } from './postgres-backup-copy.js';
 
 export interface BackupDownload {
   /** The file's bytes; the temporary file is already removed (its descriptor closes with the stream). */
@@ -86,16 +81,7 @@ async function writeCopy(location: StoreLocation, file: string): Promise<void> {
     }
     return;
   }
-  // The file gets the schema of this version first, so every copied table has its columns.
-  await (await openMigratedStore({ db: file })).lifecycle.close();
-  const source = openTableAccess({ db: location.url, statementTimeoutMs: location.statementTimeoutMs, busyTimeoutMs: 0 });
-  const target = openTableAccess({ db: file, statementTimeoutMs: location.statementTimeoutMs, busyTimeoutMs: 5000 });
-  try {
-    const report = await copyStore(source, target, { force: false, batchSize: COPY_BATCH_ROWS });
-    const differing = [...report.tables, ...report.derived].filter((table) => !table.matches);
-    if (differing.length > 0) throw new Error(`the backup copy differs from the store in ${differing.map((table) => table.table).join(', ')}`);
-  } finally {
-    await Promise.allSettled([source.close(), target.close()]);
-  }
+  // Off the event loop: the copy's SQLite side is synchronous (postgres-backup-copy.ts).
+  await copyPostgresInThread({ url: location.url, statementTimeoutMs: location.statementTimeoutMs, file });
   await backupInThread({ op: 'seal', file });
 }

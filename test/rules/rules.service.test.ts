@@ -126,4 +126,24 @@ describeEachEngine('RulesService', ({ engine, freshStore, freshDbSetting }) => {
     await new RulesService(store).add({ category: 'Groceries', descriptionContains: 'REWE' });
     assert.equal((await new RulesService(store).suggest()).find((suggestion) => suggestion.token === 'rewe'), undefined, 'an existing rule is not suggested again');
   });
+
+  it('learns suggestions from the newest transactions only, when the store holds more than the sample', async () => {
+    const store = await freshStore();
+    for (const [description, category] of [
+      ['TESCO STORE 1', 'Groceries'],
+      ['TESCO STORE 2', 'Groceries'],
+      ['TESCO STORE 3', 'Groceries'],
+      ['UBER TRIP 1', 'Transport'],
+      ['UBER TRIP 2', 'Transport'],
+      ['UBER TRIP 3', 'Transport'],
+    ] as const) {
+      await store.transactions.create({ date: '2024-01-02', description, value: -5, category, bank: null });
+    }
+    const tokens = async (sample?: number) => (await new RulesService(store, sample).suggest({ minRows: 3 })).map((suggestion) => suggestion.category).sort();
+    assert.deepEqual(await tokens(), ['Groceries', 'Transport']);
+    assert.deepEqual(await tokens(6), ['Groceries', 'Transport']);
+    // The newest three are Uber's: Tesco's three are outside the sample.
+    assert.deepEqual(await tokens(3), ['Transport']);
+    assert.equal((await new RulesService(store, 4).suggest({ minRows: 3 }))[0]?.covers, 3);
+  });
 });

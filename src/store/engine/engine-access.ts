@@ -25,6 +25,14 @@ export interface EngineAccess<Q, P> {
   all<T>(query: CompiledQuery<T>): Promise<T[]>;
   first<T>(query: CompiledQuery<T>): Promise<T | undefined>;
   /**
+   * Runs one read statement that may scan many rows (a deep page, a pass over every transaction
+   * by id) on the engine's bounded read path, under the statement time limit: on SQLite on a read
+   * thread when the store has them, so it never holds the event loop (PostgreSQL's every
+   * statement is bounded by statement_timeout, and waits without holding it).
+   */
+  scanAll<T>(query: CompiledQuery<T>): Promise<T[]>;
+  scanFirst<T>(query: CompiledQuery<T>): Promise<T | undefined>;
+  /**
    * Where the engine has it (SQLite): runs one read statement and gives each row as an array of
    * its columns in SELECT order, which costs less than building row objects (a change page of
    * 1,000 rows: ~1.0 ms as objects, ~0.7 ms as arrays).

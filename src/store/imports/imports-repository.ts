@@ -37,7 +37,8 @@ export function importHistoryRepository(db: EngineAccess<{ imports: ImportsQueri
     },
     async transactions(id, limit, offset) {
       if (limit === 0) return [];
-      return (await db.all<TransactionRow>(imports.transactions(id, limit, offset))).map(toTransactionRecord);
+      // A deep offset steps over the import's rows: the bounded read path.
+      return (await db.scanAll<TransactionRow>(imports.transactions(id, limit, offset))).map(toTransactionRecord);
     },
     undo: (id, deletedAt) => db.write('deleteTransactions', { importId: id }, deletedAt, { reason: 'import', importId: id }),
   };

@@ -31,13 +31,14 @@ export function inboxRepository(db: EngineAccess<{ inbox: InboxQueries }, InboxP
     parts: parts ?? (async () => (await db.all<InboxRow>(inbox.parts())).map(toInboxPart)),
     recategorisePayee: (filter, payee, category, source) => db.write('recategorisePayee', filter, payee, category, source),
     async previewRecategorisePayee(filter, payee, category, source, sample) {
-      const found = await db.all<{ description_folded: string | null }>(inbox.descriptions(filter));
+      // Both read the uncategorised rows a filter matches, which may be most of the store: the bounded read path.
+      const found = await db.scanAll<{ description_folded: string | null }>(inbox.descriptions(filter));
       const descriptions = descriptionsOfPayee(
         found.map((row) => row.description_folded ?? ''),
         payee,
       );
       if (descriptions.length === 0) return { total: 0, rows: [] };
-      const rows = await db.all<SampleRow>(inbox.sample(filter, descriptions, category, category === null ? null : source, sample));
+      const rows = await db.scanAll<SampleRow>(inbox.sample(filter, descriptions, category, category === null ? null : source, sample));
       return { total: Number(rows[0]?.total ?? 0), rows: rows.map(toTransactionRecord) };
     },
   };

@@ -103,6 +103,9 @@ export class PostgresStore extends EngineStore {
       queries: this.queries,
       all: <T>(query: CompiledQuery<T>) => this.guard(() => all<T & pg.QueryResultRow>(this.pool, text(query))),
       first: <T>(query: CompiledQuery<T>) => this.guard(() => first<T & pg.QueryResultRow>(this.pool, text(query))),
+      // Every statement here runs under statement_timeout, and waiting for it never holds the event loop.
+      scanAll: <T>(query: CompiledQuery<T>) => this.guard(() => all<T & pg.QueryResultRow>(this.pool, text(query))),
+      scanFirst: <T>(query: CompiledQuery<T>) => this.guard(() => first<T & pg.QueryResultRow>(this.pool, text(query))),
       write: <K extends WriteName>(op: K, ...args: WriteArgs<K>) =>
         this.guard(() =>
           retryingForeignKeyRaces(() =>

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { randomNameSql } from '../engine/sql-terms.js';
 import { migrationProvider } from '../migrations/index.js';
 import { openExistingConnection } from './connection.js';
+import { oneReply } from '../../worker-threads.js';
 import { startThread } from './start-thread.js';
 
 /** How long a backup waits for a writer's lock on its source. */
@@ -73,24 +74,9 @@ export type BackupThreadReply = { ok: true } | { ok: false; backupError: boolean
  * Runs `backupDatabase` or `sealCopy` in a thread of its own (backup-thread.ts), for a server:
  * their checks read the whole file synchronously. A BackupError stays a BackupError.
  */
-export function backupInThread(job: BackupThreadJob): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const worker = startThread('backup-thread', job);
-    let settled = false;
-    worker.once('message', (reply: BackupThreadReply) => {
-      settled = true;
-      void worker.terminate();
-      if (reply.ok) resolve();
-      else reject(reply.backupError ? new BackupError(reply.message) : new Error(reply.message));
-    });
-    worker.once('error', (error) => {
-      settled = true;
-      reject(error);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`the backup thread stopped (exit code ${code}) before it answered`));
-    });
-  });
+export async function backupInThread(job: BackupThreadJob): Promise<void> {
+  const reply = await oneReply<BackupThreadReply>(startThread('backup-thread', job), 'backup thread');
+  if (!reply.ok) throw reply.backupError ? new BackupError(reply.message) : new Error(reply.message);
 }
 
 /** The page copied from a WAL database says WAL; a backup is one file, with a rollback journal. */

@@ -23,7 +23,8 @@ export class PageReader {
   readonly queries: Queries;
   private readonly reports: ReportQueries;
   private readonly inbox: InboxQueries;
-  private readonly statements: CompiledStatements;
+  /** Any read statement on this connection (the read pool's scans). */
+  readonly statements: CompiledStatements;
   private readonly counts: CountCache;
   private readonly readPage: (query: TransactionQuery, outerTransaction: boolean) => TransactionPage;
   private readonly readJsonPage: (query: TransactionQuery, outerTransaction: boolean) => TransactionPageJson;

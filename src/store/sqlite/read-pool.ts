@@ -12,20 +12,41 @@ import { startThread } from './start-thread.js';
 export interface ReadThreadOptions {
   path: string;
   busyTimeoutMs: number;
+  /** Tests: the thread waits at this barrier (ThreadBarrier) before each read, so a test can hold a read in progress. */
+  readBarrier?: SharedArrayBuffer;
+  /** Tests: the thread waits at this barrier before it says it is ready, as a start-up that takes long would. */
+  startBarrier?: SharedArrayBuffer;
 }
 
 export interface ReadPoolOptions extends ReadThreadOptions {
   /** Threads reading pages at once; more pages wait for one (within their time limit). */
   threads: number;
-  /** A page not read within this time, waiting included, is answered 503 and its thread abandoned. */
+  /**
+   * A read not done within this time, waiting for a busy thread included, is answered 503 and its
+   * thread abandoned. A thread's start-up is not counted (under tsx on a loaded machine it took
+   * over 5 s): the clock of a read handed to a starting thread starts when the thread is ready.
+   */
   statementTimeoutMs: number;
 }
+
+/** A read thread that has not opened its connection by then is given up, and its read answered 503. */
+export const THREAD_START_LIMIT_MS = 60_000;
 
 export type ReadRequest =
   | { id: number; op: 'page' | 'jsonPage' | 'openStream'; query: TransactionQuery }
   | { id: number; op: 'reportParts'; filter: TransactionFilter; grouping: ReportGrouping }
   | { id: number; op: 'inboxParts' }
+  | { id: number; op: 'all' | 'first'; statement: StatementText }
   | { id: number; op: 'nextBatch' | 'pragmas' };
+
+/** A compiled read statement as it crosses to a read thread: its text and values, no syntax tree. */
+export interface StatementText {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/** What a read thread posts: once `ready` (its connection open), then one reply per request. */
+export type ReadThreadMessage = ReadReply | { ready: true };
 
 export type ReadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string; code: string | undefined };
 
@@ -53,13 +74,29 @@ class ReadThread {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private failure: Error | undefined;
+  private readonly onFailure: (error: Error) => void;
   /** Settles once the thread has stopped (an abandoned one: once its statement has returned). */
   readonly exited: Promise<void>;
+  /** Resolves once the thread has opened its connection and takes requests; rejects if it fails first. */
+  readonly ready: Promise<void>;
+  isReady = false;
 
   constructor(options: ReadThreadOptions) {
     this.worker = startThread('read-thread', options);
     this.worker.unref();
-    this.worker.on('message', (reply: ReadReply) => {
+    let started: () => void = () => {};
+    let failed: (error: Error) => void = () => {};
+    this.ready = new Promise<void>((resolve, reject) => ((started = resolve), (failed = reject)));
+    // Nobody may be waiting for it (a stream's thread); its failure reaches the callers through fail().
+    this.ready.catch(() => {});
+    this.onFailure = failed;
+    this.worker.on('message', (message: ReadThreadMessage) => {
+      if ('ready' in message) {
+        this.isReady = true;
+        started();
+        return;
+      }
+      const reply = message;
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
@@ -98,6 +135,7 @@ class ReadThread {
 
   private fail(error: Error): void {
     this.failure ??= error;
+    this.onFailure(error);
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();
   }
@@ -107,15 +145,15 @@ interface Job {
   request: RequestBody;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
+  timer: NodeJS.Timeout | undefined;
   thread?: ReadThread;
   settled: boolean;
 }
 
 /**
- * A few threads that read pages for the SQLite store, each on a read-only connection of its own.
- * A page that is not read within the statement time limit (from when it was asked for) is
- * answered with StoreUnavailableError (503 with Retry-After), and the thread reading it is
+ * A few threads that read pages, reports and scans for the SQLite store, each on a read-only
+ * connection of its own. A read that is not done within the statement time limit (from when it
+ * was asked for, a thread's start-up excepted: see ReadPoolOptions) is answered with StoreUnavailableError (503 with Retry-After), and the thread reading it is
  * abandoned and replaced. An abandoned thread still runs until its statement returns, so while
  * as many abandoned threads are running as the pool has threads, no replacement starts: pages
  * wait, and are refused at their time limit, rather than stack up more work on the same cores.
@@ -140,6 +178,18 @@ export class ReadPool {
   /** A report read here may scan the whole table (a description filter, payees). */
   reportParts(filter: TransactionFilter, grouping: ReportGrouping): Promise<ReportPart[]> {
     return this.run({ op: 'reportParts', filter, grouping }) as Promise<ReportPart[]>;
+  }
+
+  /**
+   * Any read statement that may scan many rows (a deep page of the trash, a pass over every
+   * transaction by id for rules and suggestions): its rows, read on a thread under the time limit.
+   */
+  all<T>(query: StatementText): Promise<T[]> {
+    return this.run({ op: 'all', statement: { sql: query.sql, parameters: query.parameters } }) as Promise<T[]>;
+  }
+
+  first<T>(query: StatementText): Promise<T | undefined> {
+    return this.run({ op: 'first', statement: { sql: query.sql, parameters: query.parameters } }) as Promise<T | undefined>;
   }
 
   /** The review inbox scans the uncategorised rows. */
@@ -180,7 +230,8 @@ export class ReadPool {
   private run(request: RequestBody): Promise<unknown> {
     if (this.closed) return Promise.reject(new StoreUnavailableError('the store is closing'));
     return new Promise((resolve, reject) => {
-      const job: Job = { request, resolve, reject, settled: false, timer: setTimeout(() => this.expire(job), this.options.statementTimeoutMs) };
+      const job: Job = { request, resolve, reject, settled: false, timer: undefined };
+      this.arm(job, this.options.statementTimeoutMs);
       this.queue.push(job);
       this.dispatch();
     });
@@ -192,11 +243,32 @@ export class ReadPool {
       if (!thread) return;
       const job = this.queue.shift() as Job;
       job.thread = thread;
+      if (!thread.isReady) this.awaitStart(job, thread);
       thread.call(job.request).then(
         (value) => this.finish(job, thread, undefined, value),
         (error: Error) => this.finish(job, thread, error),
       );
     }
+  }
+
+  /**
+   * A read handed to a thread still starting: its clock stops until the thread is ready, then
+   * starts again with the whole limit (start-up is the pool's cost, not the statement's), bounded
+   * by THREAD_START_LIMIT_MS.
+   */
+  private awaitStart(job: Job, thread: ReadThread): void {
+    this.arm(job, THREAD_START_LIMIT_MS, `the read thread did not start within ${THREAD_START_LIMIT_MS} ms`);
+    void thread.ready.then(
+      () => {
+        if (!job.settled && job.thread === thread) this.arm(job, this.options.statementTimeoutMs);
+      },
+      () => {},
+    );
+  }
+
+  private arm(job: Job, ms: number, reason?: string): void {
+    clearTimeout(job.timer);
+    job.timer = setTimeout(() => this.expire(job, reason), ms);
   }
 
   private startThread(): ReadThread | undefined {
@@ -215,10 +287,10 @@ export class ReadPool {
     this.dispatch();
   }
 
-  private expire(job: Job): void {
+  private expire(job: Job, reason?: string): void {
     if (job.settled) return;
     const limit = this.options.statementTimeoutMs;
-    const error = new StoreUnavailableError(`the query did not finish within the statement time limit (${limit} ms)`);
+    const error = new StoreUnavailableError(reason ?? `the query did not finish within the statement time limit (${limit} ms)`);
     const thread = job.thread;
     if (thread) {
       job.thread = undefined;

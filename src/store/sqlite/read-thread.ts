@@ -4,21 +4,35 @@
  * server's event loop. The pool abandons the thread when a statement runs past its limit.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { CompiledQuery } from 'kysely';
+import { waitAtBarrier } from '../../worker-threads.js';
 import type { TransactionStream } from '../store.js';
 import { connectionPragmas, openReadConnection } from './connection.js';
 import { PageReader } from './page-reader.js';
-import type { ReadReply, ReadRequest, ReadThreadOptions } from './read-pool.js';
+import type { ReadReply, ReadRequest, ReadThreadMessage, ReadThreadOptions, StatementText } from './read-pool.js';
 import { openSqliteStream } from './sqlite-stream.js';
 
 const port = parentPort;
 if (!port) throw new Error('read-thread.ts runs as a worker thread');
-const { path, busyTimeoutMs } = workerData as ReadThreadOptions;
+const { path, busyTimeoutMs, readBarrier, startBarrier } = workerData as ReadThreadOptions;
 const db = openReadConnection(path, busyTimeoutMs);
 const reader = new PageReader(db);
 let stream: TransactionStream | undefined;
+waitAtBarrier(startBarrier);
+port.postMessage({ ready: true } satisfies ReadThreadMessage);
+
+/** Only the text and values are used to run a statement (CompiledStatements). */
+function compiled(statement: StatementText): CompiledQuery {
+  return statement as CompiledQuery;
+}
 
 async function handle(request: ReadRequest): Promise<unknown> {
+  if (request.op !== 'pragmas' && request.op !== 'nextBatch') waitAtBarrier(readBarrier);
   switch (request.op) {
+    case 'all':
+      return reader.statements.all(compiled(request.statement));
+    case 'first':
+      return reader.statements.first(compiled(request.statement));
     case 'page':
       return reader.page(request.query);
     case 'jsonPage':

@@ -20,7 +20,7 @@ import { openSqliteStream } from './sqlite-stream.js';
 import { InlineWriter, type SearchIndexControl, type Writer } from './writer.js';
 import { primaryTransport, threadTransport } from './writer-transports.js';
 import { PageReader } from './page-reader.js';
-import { isIndexBoundedPage, ReadPool } from './read-pool.js';
+import { isIndexBoundedPage, ReadPool, type ReadThreadOptions } from './read-pool.js';
 import { StreamGate } from '../engine/stream-gate.js';
 import { DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from '../../config/limits.js';
 
@@ -44,6 +44,8 @@ export interface SqliteStoreOptions {
   readThreads?: number;
   /** A page read by a read thread, or a streamed page's first batch, not read within this time gets 503. */
   statementTimeoutMs?: number;
+  /** Tests: barriers the read threads wait at (see ReadThreadOptions). */
+  readBarriers?: Pick<ReadThreadOptions, 'readBarrier' | 'startBarrier'>;
   /** Streamed pages at once and how long one may take (see StreamGate). */
   streams?: StreamLimitOptions;
 }
@@ -86,7 +88,7 @@ export class SqliteStore extends EngineStore {
     this.versionStatement = this.db.prepare(DATA_VERSION_SQL).pluck();
     const statementTimeoutMs = options.statementTimeoutMs ?? 5000;
     const readThreads = options.path === ':memory:' ? 0 : (options.readThreads ?? 0);
-    this.readPool = readThreads > 0 ? new ReadPool({ path: options.path, busyTimeoutMs: this.busyTimeoutMs, threads: readThreads, statementTimeoutMs }) : undefined;
+    this.readPool = readThreads > 0 ? new ReadPool({ path: options.path, busyTimeoutMs: this.busyTimeoutMs, threads: readThreads, statementTimeoutMs, ...options.readBarriers }) : undefined;
     this.streams = new StreamGate({ ...DEFAULT_STREAM_LIMITS, ...options.streams, statementTimeoutMs });
 
     const access: StoreAccess = {
@@ -94,6 +96,14 @@ export class SqliteStore extends EngineStore {
       all: async (query) => this.guard(() => this.statements.all(query)),
       first: async (query) => this.guard(() => this.statements.first(query)),
       arrays: async (query) => this.guard(() => this.statements.arrays(query)),
+      scanAll: async (query) => {
+        const pool = this.scanPool();
+        return pool ? this.guardAsync(() => pool.all(query)) : this.guard(() => this.statements.all(query));
+      },
+      scanFirst: async (query) => {
+        const pool = this.scanPool();
+        return pool ? this.guardAsync(() => pool.first(query)) : this.guard(() => this.statements.first(query));
+      },
       write: async (op, ...args) => {
         // Writing into a damaged file can spread the damage: refused until it is restored.
         if (this.damage) throw this.damage;
@@ -122,7 +132,7 @@ export class SqliteStore extends EngineStore {
       reports: {
         // On a read thread when there are some: a report that scans must not stop this event loop.
         parts: async (filter, grouping) => {
-          const pool = this.readPool && !this.db.inTransaction ? this.readPool : undefined;
+          const pool = this.scanPool();
           if (pool) return this.guardAsync(() => pool.reportParts(filter, grouping));
           return this.guard(() => this.pages.reportParts(filter, grouping));
         },
@@ -131,7 +141,7 @@ export class SqliteStore extends EngineStore {
       },
       // The inbox scans the uncategorised rows: on a read thread too, when there are some.
       inboxParts: async () => {
-        const pool = this.readPool && !this.db.inTransaction ? this.readPool : undefined;
+        const pool = this.scanPool();
         if (pool) return this.guardAsync(() => pool.inboxParts());
         return this.guard(() => this.pages.inboxParts());
       },
@@ -225,7 +235,12 @@ export class SqliteStore extends EngineStore {
    * connection's transaction (its pages must see its uncommitted rows, as before).
    */
   private readPoolFor(query: TransactionQuery): ReadPool | undefined {
-    return this.readPool && !this.db.inTransaction && !isIndexBoundedPage(query) ? this.readPool : undefined;
+    return isIndexBoundedPage(query) ? undefined : this.scanPool();
+  }
+
+  /** The read pool for a read that may scan, when there is one and no import holds this connection's transaction. */
+  private scanPool(): ReadPool | undefined {
+    return this.readPool && !this.db.inTransaction ? this.readPool : undefined;
   }
 
   private async stream(query: TransactionQuery): Promise<TransactionStream> {

@@ -369,6 +369,17 @@ export class Queries {
     return builder.orderBy('id', 'asc').limit(limit).compile();
   }
 
+  /** The id of the `newest`-th transaction counting from the newest (by id): where a pass over the newest rows starts. */
+  newestFrom(newest: number): CompiledQuery<{ id: number }> {
+    return this.db
+      .selectFrom('transactions')
+      .select('id')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(Math.max(0, newest - 1))
+      .compile() as CompiledQuery<{ id: number }>;
+  }
+
   /** The transactions a filter matches, to select from (the list's pages and counts, reports). */
   filtered(query: TransactionFilter): TransactionSelect {
     return whereFilter<TransactionSelect>(this.db.selectFrom('transactions'), query, this.quirks);

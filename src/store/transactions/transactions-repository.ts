@@ -56,6 +56,8 @@ export interface TransactionsRepository {
   previewRecategorise(selection: TransactionSelection, category: string | null, source: string | null, sample: number): Promise<TransactionPage>;
   /** Up to `limit` transactions with id > afterId, by id: a scan that may update as it goes. */
   after(afterId: number, limit: number, options: { uncategorisedOnly: boolean }): Promise<TransactionRecord[]>;
+  /** The `afterId` from which after() visits only the newest `newest` transactions (0 when there are no more than that). */
+  newestFrom(newest: number): Promise<number>;
 }
 
 /** A write named a row that does not exist (a transaction's bank): a fact for the service to word. */
@@ -94,11 +96,18 @@ export function transactionsRepository(
     delete: (selection, deletedAt, why) => db.write('deleteTransactions', selection, deletedAt, why),
     recategorise: (selection, category, source) => db.write('recategoriseTransactions', selection, category, source),
     async previewRecategorise(selection, category, source, sample) {
-      const rows = await db.all<SampleRow>(corrections.recategoriseSample(selection, category, category === null ? null : source, sample));
+      // Counts the whole selection (a filter may match a million rows): the bounded read path.
+      const rows = await db.scanAll<SampleRow>(corrections.recategoriseSample(selection, category, category === null ? null : source, sample));
       return { total: Number(rows[0]?.total ?? 0), rows: rows.map(toTransactionRecord) };
     },
     async after(afterId, limit, options) {
-      return (await db.all<TransactionRow>(t.transactionsAfter(afterId, limit, options.uncategorisedOnly))).map(toTransactionRecord);
+      // A pass over every row (rules, suggestions) is many of these: each on the bounded read path.
+      return (await db.scanAll<TransactionRow>(t.transactionsAfter(afterId, limit, options.uncategorisedOnly))).map(toTransactionRecord);
+    },
+    async newestFrom(newest) {
+      // Steps over `newest` entries of the primary key: the bounded read path too.
+      const row = await db.scanFirst<{ id: number | string }>(t.newestFrom(newest));
+      return row === undefined ? 0 : Number(row.id) - 1;
     },
   };
 }

@@ -18,8 +18,9 @@ export function trashRepository(db: EngineAccess<{ trash: TrashQueries }, TrashP
   const { trash } = db.queries;
   return {
     async list(limit, offset) {
-      const total = toCount(await db.first<CountRow>(trash.trashCount()));
-      const rows = total === 0 || limit === 0 ? [] : await db.all<DeletedRow>(trash.trashPage(limit, offset));
+      // Both may step over many rows (a count of a large trash, a deep offset): the bounded read path.
+      const total = toCount(await db.scanFirst<CountRow>(trash.trashCount()));
+      const rows = total === 0 || limit === 0 ? [] : await db.scanAll<DeletedRow>(trash.trashPage(limit, offset));
       return { total, rows: rows.map(toDeletedTransaction) };
     },
     restore: (ids) => db.write('restoreTransactions', ids),

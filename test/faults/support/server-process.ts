@@ -28,6 +28,8 @@ function serverEntry(): Promise<string> {
         'writer-thread': projectFile('src/store/sqlite/writer-thread.ts'),
         'read-thread': projectFile('src/store/sqlite/read-thread.ts'),
         'backup-thread': projectFile('src/store/sqlite/backup-thread.ts'),
+        'xml-thread': projectFile('src/importers/xml-thread.ts'),
+        'backup-copy-thread': projectFile('src/services/backup-copy-thread.ts'),
       },
       outdir: dir,
       outExtension: { '.js': '.mjs' },
