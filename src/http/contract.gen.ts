@@ -298,6 +298,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/manage/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What this request's credentials may do
+         * @description Lets a client show only what it may do, without trying a write to find out (the web app
+         *     asks once, before it draws a screen). `readOnly` is true for a token made with
+         *     `--read-only` (every write gets 403); `token` names the token the request sent, and is
+         *     absent when the server needs none (the loopback default without tokens). Without a valid
+         *     token where one is needed, the answer is the same 401 as any other operation's.
+         */
+        get: operations["getAccess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manage/tokens": {
         parameters: {
             query?: never;
@@ -1175,6 +1199,13 @@ export interface components {
         BankName: string;
         /** @description 1-64 characters among A-Z a-z 0-9 . _ - starting with a letter or digit (as `moneta tokens create`). */
         TokenName: string;
+        /** @description What the credentials of a request may do. */
+        Access: {
+            /** @description True when every write is refused (403) to these credentials. */
+            readOnly: boolean;
+            /** @description The name of the token sent; absent when the server needs none. */
+            token?: components["schemas"]["TokenName"];
+        };
         /** @description A token as listed; its secret is never stored, only its SHA-256. */
         ApiToken: {
             name: components["schemas"]["TokenName"];
@@ -2917,6 +2948,32 @@ export interface operations {
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    getAccess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The access of the credentials sent. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Access"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listTokens: {

@@ -97,6 +97,19 @@ describeEachEngine(
       assert.equal((await store.tokens.list()).length, 0);
     });
 
+    it('GET /manage/access says what the credentials sent may do, without a write (issue 27 item 10)', async () => {
+      const store = await freshStore();
+      const app = await buildTestApp(store, { security: { tokenCacheMs: 0 } });
+      const open = await call(app, 'GET', '/manage/access');
+      assert.deepEqual([open.status, open.body], [200, { readOnly: false }], 'no token exists: the loopback default lets all in');
+      const full = await create(app, 'laptop', false);
+      const reader = await create(app, 'dashboard', true, bearer(full));
+      assert.deepEqual((await call(app, 'GET', '/manage/access', undefined, bearer(reader))).body, { readOnly: true, token: 'dashboard' });
+      assert.deepEqual((await call(app, 'GET', '/manage/access', undefined, bearer(full))).body, { readOnly: false, token: 'laptop' });
+      assert.equal((await call(app, 'GET', '/manage/access')).status, 401, 'once a token exists, none sent is refused as anywhere else');
+      assert.equal((await call(app, 'GET', '/manage/access', undefined, bearer('mistyped'))).status, 401);
+    });
+
     it('a read-only token lists tokens and downloads, but may not make or revoke one (403, nothing changed)', async () => {
       const store = await freshStore();
       const app = await buildTestApp(store);

@@ -264,6 +264,38 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
     });
     after(() => server.stop());
 
+    it('opened on Rules first, a read-only token never sees a write control and sends no write to find out (issue 27 item 10)', async () => {
+      const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
+      const writes: string[] = [];
+      const refusals: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() !== 'GET' && request.method() !== 'HEAD') writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      });
+      page.on('response', (response) => {
+        if (response.status() >= 400 && response.status() !== 401) refusals.push(`${response.status()} ${new URL(response.url()).pathname}`);
+      });
+      // A write control drawn at any moment (before the access is known, too) is seen here.
+      await page.addInitScript(() => {
+        const seen = () => {
+          if ([...document.querySelectorAll('button')].some((button) => /^(New rule|Delete|Edit|Accept)/.test(button.textContent ?? ''))) document.documentElement.dataset.sawWriteControl = 'yes';
+        };
+        new MutationObserver(seen).observe(document, { subtree: true, childList: true });
+      });
+      await page.goto(`${server.baseUrl}/app/rules`);
+      await signIn(page, readOnly);
+      await page.locator('.rule-list li', { hasText: 'Groceries' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Read-only: this token can look' }).waitFor();
+      for (const screen of ['Import', 'Settings']) {
+        await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: screen }).click();
+        await page.waitForFunction((title) => document.title.startsWith(title), screen);
+      }
+      await page.locator('[data-fact="access"]', { hasText: 'Read-only' }).waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.sawWriteControl ?? 'no'), 'no', 'no write control, not even for a moment');
+      assert.deepEqual(writes, [], 'no write sent to find out what the token may do');
+      assert.deepEqual(refusals, [], 'nothing refused (the console shows no red 400 or 403)');
+      await page.close();
+    });
+
     it('settings says read-only (asked of the server) and the rules show no edit control; sign out asks for a token again', async () => {
       const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       await page.goto(`${server.baseUrl}/app/settings`);

@@ -4,7 +4,7 @@ import type { TokensService } from '../../services/tokens.service.js';
 import { bearerToken } from '../../services/token-authenticator.js';
 import type { OperationHandlers, Schemas } from '../operation-types.js';
 
-type Handlers = Pick<OperationHandlers, 'listTokens' | 'createToken' | 'revokeToken' | 'downloadBackup'>;
+type Handlers = Pick<OperationHandlers, 'getAccess' | 'listTokens' | 'createToken' | 'revokeToken' | 'downloadBackup'>;
 
 /** A token as listed: never its hash, never its secret. */
 function presentToken(record: ApiTokenRecord): Schemas['ApiToken'] {
@@ -17,6 +17,12 @@ function presentToken(record: ApiTokenRecord): Schemas['ApiToken'] {
  */
 export function tokenHandlers(tokens: TokensService, backup: BackupService, tokensChanged: () => void): Handlers {
   return {
+    async getAccess(_input, reply, request) {
+      // Authentication has run (this path is not an open one), so access is set.
+      const access = request.access ?? { readOnly: true };
+      return reply.code(200).header('cache-control', 'no-store').send(access.token === undefined ? { readOnly: access.readOnly } : { readOnly: access.readOnly, token: access.token });
+    },
+
     async listTokens(_input, reply) {
       return reply.code(200).header('cache-control', 'no-store').send((await tokens.list()).map(presentToken));
     },

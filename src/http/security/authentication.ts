@@ -4,10 +4,21 @@ import { READ_METHODS } from '../contract.js';
 import { sendProblem } from '../problems.js';
 import { isWebAppPath } from '../web-app.js';
 
+/** What the credentials of a request may do, once authentication let it through (GET /manage/access). */
+export interface RequestAccess {
+  readOnly: boolean;
+  /** The token's name; absent when the server needs none. */
+  token?: string;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The operation may change data, so a read-only token is refused (contract.ts `writes`). */
     writes?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set by authentication for every request it lets through; null on open paths. */
+    access: RequestAccess | null;
   }
 }
 
@@ -35,13 +46,16 @@ const CHALLENGE = 'Bearer realm="moneta"';
 
 /** Every request passes here before routing to a handler; see the README's Security section. */
 export function registerAuthentication(app: FastifyInstance, authenticator: TokenAuthenticator): void {
+  app.decorateRequest('access', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (isOpenPath(request.url.split('?')[0] ?? '')) return;
     const outcome = await authenticator.authenticate(request.headers.authorization);
     switch (outcome.kind) {
       case 'open':
+        request.access = { readOnly: false };
         return;
       case 'granted':
+        request.access = { readOnly: outcome.token.readOnly, token: outcome.token.name };
         if (outcome.token.readOnly && needsWrite(request)) {
           reply.header('www-authenticate', `${CHALLENGE}, error="insufficient_scope"`);
           return sendProblem(reply, 403, `the token "${outcome.token.name}" is read-only; ${request.method} needs a token made without --read-only`, [

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useAccess } from '../api/access.js';
 import { onConnection } from '../api/client.js';
 import { saveToken, savedToken } from '../api/session.js';
 import { Inbox } from '../inbox/Inbox.js';
@@ -15,10 +16,12 @@ import { SignIn } from './SignIn.js';
 
 export function App() {
   const [signIn, setSignIn] = useState<string | null | false>(false);
-  const [readOnly, setReadOnly] = useState(false);
   const [outage, setOutage] = useState<Outage | null>(null);
   const [retryTick, setRetryTick] = useState(0);
   const [session, setSession] = useState(0);
+  const [access, setAccess] = useAccess(`${session}:${retryTick}`);
+  // Until the server has said, a screen draws no write control that would then fail.
+  const readOnly = access !== 'read-write';
   const [screen, setScreen] = useState<ScreenId | 'not-found'>(() => screenAt(location.pathname));
   useEffect(() => {
     document.title = titleOf(screen);
@@ -44,7 +47,7 @@ export function App() {
     () =>
       onConnection((event) => {
         if (event.kind === 'unauthorized') setSignIn(savedToken() ? 'The token was not accepted (revoked or mistyped).' : null);
-        else if (event.kind === 'read-only') setReadOnly(true);
+        else if (event.kind === 'read-only') setAccess('read-only');
         else if (event.kind === 'unavailable') setOutage((was) => ({ detail: event.detail, retryAfter: event.retryAfter, serial: (was?.serial ?? 0) + 1 }));
         else setOutage(null);
       }),
@@ -53,7 +56,7 @@ export function App() {
 
   const signOut = () => {
     saveToken(null);
-    setReadOnly(false);
+    setAccess('unknown');
     setSignIn(null);
   };
 
@@ -83,7 +86,7 @@ export function App() {
       <main id="main" class="main">
         {/* Moneta is not answering: keep the page, say so, and ask again when the server said to. */}
         {outage !== null && <OutageBanner outage={outage} onRetry={() => setRetryTick((tick) => tick + 1)} />}
-        {readOnly && signIn === false && (
+        {access === 'read-only' && signIn === false && (
           <div class="banner info" role="status">
             Read-only: this token can look but not change anything.
           </div>
@@ -93,20 +96,20 @@ export function App() {
             reason={signIn}
             onSignedIn={() => {
               setSignIn(false);
-              setReadOnly(false);
+              setAccess('unknown');
               setSession((at) => at + 1);
             }}
           />
         ) : screen === 'inbox' ? (
           <Inbox key={session} readOnly={readOnly} retryTick={retryTick} />
         ) : screen === 'import' ? (
-          <Import key={session} readOnly={readOnly} retryTick={retryTick} />
+          <Import key={session} access={access} retryTick={retryTick} />
         ) : screen === 'rules' ? (
           <Rules key={session} readOnly={readOnly} retryTick={retryTick} />
         ) : screen === 'reports' ? (
           <Reports key={session} retryTick={retryTick} />
         ) : screen === 'settings' ? (
-          <Settings key={session} readOnly={readOnly} onSignOut={signOut} />
+          <Settings key={session} access={access} onSignOut={signOut} />
         ) : screen === 'not-found' ? (
           <NotFound onHome={(event) => go(event, 'register', '/app/')} />
         ) : (

@@ -7,7 +7,7 @@ import { formatCount } from '../lib/format.js';
 import { registerQueryFor, rowsWritten } from '../lib/import-report.js';
 import { ConfirmDialog } from '../register/ConfirmDialog.js';
 import { useCatalogue } from '../register/use-catalogue.js';
-import { useAccess } from '../settings/use-access.js';
+import type { Access } from '../api/access.js';
 import { BankChoice } from './BankChoice.js';
 import { FilePicker } from './FilePicker.js';
 import { sendStatement, type FieldMessages, type ImportFormat, type ImportReport, type ImportSummary } from './import-calls.js';
@@ -17,7 +17,8 @@ import { useImportHistory } from './use-import-history.js';
 import './import.css';
 
 interface Props {
-  readOnly: boolean;
+  /** What the token may do, as the server said (GET /manage/access). */
+  access: Access;
   retryTick: number;
 }
 
@@ -34,9 +35,8 @@ const FORMATS: Array<[ImportFormat, string]> = [
 ];
 
 /** Import a statement: file, bank, a dry run's report row by row, then the import; and the history with Undo. */
-export function Import({ readOnly, retryTick }: Props) {
+export function Import({ access, retryTick }: Props) {
   const locale = navigator.language;
-  const access = useAccess(readOnly);
   const canWrite = access === 'read-write';
   const catalogue = useCatalogue();
   const history = useImportHistory(retryTick);
@@ -145,7 +145,7 @@ export function Import({ readOnly, retryTick }: Props) {
           </ol>
         )}
       </header>
-      {readOnly || access === 'read-only' ? (
+      {access === 'read-only' ? (
         <p class="note">This token is read-only: it can see the imported files, not import or undo.</p>
       ) : (
         canWrite && (

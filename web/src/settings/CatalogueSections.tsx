@@ -1,4 +1,4 @@
-import type { Access } from './use-access.js';
+import type { Access } from '../api/access.js';
 import { BanksSection } from './BanksSection.js';
 import { CategoriesSection } from './CategoriesSection.js';
 import { GroupsSection } from './GroupsSection.js';

@@ -4,22 +4,22 @@ import { savedToken } from '../api/session.js';
 import type { Problem } from '../api/types.js';
 import { formatCount } from '../lib/format.js';
 import { CatalogueSections } from './CatalogueSections.js';
-import { useAccess } from './use-access.js';
+import type { Access } from '../api/access.js';
 import { BackupSection } from './BackupSection.js';
 import { TokensSection } from './TokensSection.js';
 
 interface Props {
-  readOnly: boolean;
+  /** What the token may do, as the server said (GET /manage/access). */
+  access: Access;
   onSignOut(): void;
 }
 
 type Health = { status: string; store: { engine: string; reachable: boolean } };
 
 /** The session (token, access, sign out), the demo data, and what this server says about itself. */
-export function Settings({ readOnly, onSignOut }: Props) {
+export function Settings({ access, onSignOut }: Props) {
   const locale = navigator.language;
   const token = savedToken();
-  const access = useAccess(readOnly);
   const [health, setHealth] = useState<Health | null>(null);
   const [count, setCount] = useState<number | null>(null);
   const [demo, setDemo] = useState<{ busy: boolean; message: string | null; error: string | null }>({ busy: false, message: null, error: null });

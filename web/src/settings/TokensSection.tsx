@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { savedToken } from '../api/session.js';
 import { ConfirmDialog } from '../register/ConfirmDialog.js';
-import type { Access } from './use-access.js';
+import type { Access } from '../api/access.js';
 import { useTokens, type CreatedToken, type TokenError } from './use-tokens.js';
 import './settings-tokens.css';
 
