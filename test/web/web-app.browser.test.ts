@@ -298,6 +298,28 @@ describe('web app in Chromium', { skip }, () => {
       await sheet.waitFor({ state: 'hidden' });
     });
 
+    it('PageDown, PageUp, Home and End move the cursor a screenful, or to the ends of the whole list (issue 27 item 9)', async () => {
+      await page.goto(`${server.baseUrl}/app/?sort=id`);
+      await rows(page).first().waitFor();
+      await page.getByRole('grid').focus();
+      const cursorAt = async () => Number(await page.locator('.row.cursor').getAttribute('aria-rowindex'));
+      const start = await cursorAt();
+      await page.keyboard.press('PageDown');
+      await page.waitForFunction((from) => Number(document.querySelector('.row.cursor')?.getAttribute('aria-rowindex')) > from + 5, start);
+      const paged = await cursorAt();
+      await page.keyboard.press('End');
+      await page.locator('.row.cursor[aria-rowindex="2001"]').waitFor();
+      await page.locator('.row.cursor .c-description').waitFor();
+      const last = ((await request(server.baseUrl, 'GET', '/transactions?sort=id&offset=1999&limit=1')).body as Array<{ description: string }>)[0]!;
+      assert.equal(await page.locator('.row.cursor .c-description').textContent(), last.description, 'the last row of the whole list, loaded and shown');
+      await page.keyboard.press('Home');
+      await page.locator(`.row.cursor[aria-rowindex="${start}"]`).waitFor();
+      await page.keyboard.press('PageDown');
+      await page.keyboard.press('PageUp');
+      await page.locator(`.row.cursor[aria-rowindex="${start}"]`).waitFor();
+      assert.ok(paged - start >= 5, `PageDown moved ${paged - start} rows`);
+    });
+
     it('keys pressed faster than the page renders act on the row the cursor has reached', async () => {
       await page.goto(`${server.baseUrl}/app/?sort=id`);
       await rows(page).first().waitFor();

@@ -3,6 +3,8 @@ import { useEffect, useRef } from 'preact/hooks';
 export const KEYS: ReadonlyArray<[keys: string, action: string]> = [
   ['j / ↓', 'next row'],
   ['k / ↑', 'previous row'],
+  ['PageDown / PageUp', 'a screenful of rows down or up'],
+  ['Home / End', 'the first or the last row of the list'],
   ['Enter or c', 'edit the category (type to filter, Enter to choose or create, Esc to cancel)'],
   ['x', 'select or deselect the row; shift+click a checkbox selects a range'],
   ['/', 'search descriptions'],

@@ -226,6 +226,9 @@ export function Register({ readOnly, retryTick }: Props) {
   useRegisterKeys({
     active: editing === null && !keySheet && bulk.confirm === null && !bulk.picking,
     onMove: (delta) => moveCursor(cursorNow.current + delta),
+    // A screenful less one row, so the row the cursor was on stays in sight (as a list box pages).
+    onPage: (direction) => moveCursor(cursorNow.current + direction * Math.max(1, Math.floor(view.height / view.rowHeight) - 1)),
+    onEnds: (end) => moveCursor(end === 'first' ? 0 : rows.total - 1),
     onEdit: () => startEdit(cursorNow.current),
     onSelect: () => toggleSelect(cursorNow.current, false),
     onSearch: () => searchBox.current?.focus(),

@@ -4,6 +4,10 @@ interface Keys {
   /** False while a picker or dialog has the keys. */
   active: boolean;
   onMove(delta: number): void;
+  /** PageDown / PageUp: a screenful of rows down (1) or up (-1). */
+  onPage(direction: 1 | -1): void;
+  /** Home / End: the first row, the last row of the list (not only of the loaded pages). */
+  onEnds(end: 'first' | 'last'): void;
   onEdit(): void;
   onSelect(): void;
   onSearch(): void;
@@ -47,6 +51,10 @@ export function useRegisterKeys(keys: Keys): void {
         ArrowDown: () => keys.onMove(1),
         k: () => keys.onMove(-1),
         ArrowUp: () => keys.onMove(-1),
+        PageDown: () => keys.onPage(1),
+        PageUp: () => keys.onPage(-1),
+        Home: () => keys.onEnds('first'),
+        End: () => keys.onEnds('last'),
         Enter: keys.onEdit,
         c: keys.onEdit,
         x: keys.onSelect,
