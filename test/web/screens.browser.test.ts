@@ -285,7 +285,7 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
       await signIn(page, readOnly);
       await page.locator('.rule-list li', { hasText: 'Groceries' }).waitFor();
       await page.getByRole('status').filter({ hasText: 'Read-only: this token can look' }).waitFor();
-      for (const screen of ['Import', 'Settings']) {
+      for (const screen of ['Register', 'Import', 'Settings']) {
         await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: screen }).click();
         await page.waitForFunction((title) => document.title.startsWith(title), screen);
       }

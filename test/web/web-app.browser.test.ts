@@ -320,6 +320,25 @@ describe('web app in Chromium', { skip }, () => {
       assert.ok(paged - start >= 5, `PageDown moved ${paged - start} rows`);
     });
 
+    it('the Inbox count in the navigation follows a category set in the register (issue 27 item 9)', async () => {
+      const uncategorised = async () => ((await request(server.baseUrl, 'GET', '/reports/inbox?limit=1')).body as { count: number }).count;
+      const before = await uncategorised();
+      assert.ok(before > 0);
+      await page.goto(`${server.baseUrl}/app/?category=&sort=id`);
+      await rows(page).first().waitFor();
+      const badge = page.getByRole('navigation', { name: 'Screens' }).locator('.nav-count');
+      await badge.filter({ hasText: new RegExp(`^${grouped(before)}$`) }).waitFor();
+      await page.getByRole('grid').focus();
+      await page.keyboard.press('c');
+      await page.getByRole('combobox', { name: 'Set category' }).waitFor();
+      await page.keyboard.type('Coff');
+      await page.getByRole('option', { name: 'Coffee', selected: true }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.locator('.picker').waitFor({ state: 'detached' });
+      assert.equal(await uncategorised(), before - 1);
+      await badge.filter({ hasText: new RegExp(`^${grouped(before - 1)}$`) }).waitFor();
+    });
+
     it('keys pressed faster than the page renders act on the row the cursor has reached', async () => {
       await page.goto(`${server.baseUrl}/app/?sort=id`);
       await rows(page).first().waitFor();

@@ -8,6 +8,8 @@ export type ConnectionEvent =
   | { kind: 'ok' }
   | { kind: 'unauthorized'; problem: Problem | null }
   | { kind: 'read-only' }
+  /** A write was answered 2xx (a preview aside): what the app shows may have changed. */
+  | { kind: 'wrote' }
   /** Not answering: `retryAfter` is how many seconds to wait before asking again (the server's Retry-After). */
   | { kind: 'unavailable'; detail: string; retryAfter: number };
 
@@ -43,7 +45,10 @@ const auth: Middleware = {
       const detail = (await problemOf(answer))?.detail ?? 'the server is busy';
       emit({ kind: 'unavailable', detail, retryAfter: retryAfterSeconds(answer.headers.get('retry-after'), Date.now()) });
     }
-    else emit({ kind: 'ok' });
+    else {
+      emit({ kind: 'ok' });
+      if (answer.ok && request.method !== 'GET' && request.method !== 'HEAD' && !new URL(request.url).pathname.endsWith('/preview')) emit({ kind: 'wrote' });
+    }
     return answer;
   },
   onError({ error }) {

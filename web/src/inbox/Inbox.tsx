@@ -7,7 +7,6 @@ import { UndoToast } from '../register/UndoToast.js';
 import { useCatalogue } from '../register/use-catalogue.js';
 import { GroupRow, type Editing } from './GroupRow.js';
 import { alwaysCategorise, categoriseGroup, previewAlways, type Done, type Outcome } from './inbox-actions.js';
-import { INBOX_CHANGED } from './InboxCount.js';
 import { useInbox } from './use-inbox.js';
 
 interface Props {
@@ -52,7 +51,6 @@ export function Inbox({ readOnly, retryTick }: Props) {
     }
     catalogue.reload();
     inbox.reload();
-    dispatchEvent(new Event(INBOX_CHANGED));
   };
 
   const choose = async (group: InboxGroup, mode: Editing['mode'], category: string) => {
@@ -79,7 +77,6 @@ export function Inbox({ readOnly, retryTick }: Props) {
     }
     setBusy(false);
     inbox.reload();
-    dispatchEvent(new Event(INBOX_CHANGED));
   };
 
   const open = (mode: Editing['mode'], at = cursor) => {

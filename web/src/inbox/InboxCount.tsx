@@ -1,19 +1,22 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api/client.js';
+import { api, onConnection } from '../api/client.js';
 import { formatCount } from '../lib/format.js';
 
-/** Sent by the inbox after it changed what is uncategorised, so the count follows at once. */
-export const INBOX_CHANGED = 'moneta-inbox-changed';
-
-/** The navigation's count of uncategorised rows beside "Inbox", read again when `tick` changes or the inbox says so. */
+/**
+ * The navigation's count of uncategorised rows beside "Inbox", read again when `tick` changes and
+ * after every write any screen makes (a category set in the register, a group in the inbox, an
+ * import, an undo), so it is never stale (issue 27 item 9).
+ */
 export function InboxCount({ tick }: { tick: string }) {
   const [count, setCount] = useState<number | null>(null);
   const [changed, setChanged] = useState(0);
-  useEffect(() => {
-    const onChanged = () => setChanged((at) => at + 1);
-    addEventListener(INBOX_CHANGED, onChanged);
-    return () => removeEventListener(INBOX_CHANGED, onChanged);
-  }, []);
+  useEffect(
+    () =>
+      onConnection((event) => {
+        if (event.kind === 'wrote') setChanged((at) => at + 1);
+      }),
+    [],
+  );
   useEffect(() => {
     let current = true;
     api

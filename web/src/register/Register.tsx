@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../api/client.js';
-import { savedToken } from '../api/session.js';
 import type { Problem } from '../api/types.js';
 import { clickSort, sortMark, type SortField } from '../lib/sort-keys.js';
 import { isUnfiltered, listFilter, MIN_SEARCH, readState, writeState, type RegisterState } from '../lib/url-state.js';
@@ -135,12 +134,6 @@ export function Register({ readOnly, retryTick }: Props) {
     }, 250);
     return () => clearTimeout(timer);
   }, [viewport.first, state]);
-
-  // With a token, ask once whether it may write (a dry run that changes nothing): a read-only
-  // token is refused, the client tells the app, and the UI shows no edit or bulk controls.
-  useEffect(() => {
-    if (savedToken() !== null) void api.POST('/manage/transactions/recategorise', { body: { ids: [0], category: null, dryRun: true } }).catch(() => undefined);
-  }, []);
 
   useEffect(() => {
     if (retryTick > 0) rows.retry();
