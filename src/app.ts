@@ -32,7 +32,7 @@ import { reportHandlers } from './http/routes/reports.routes.js';
 import { ruleHandlers } from './http/routes/rules.routes.js';
 import { transactionHandlers } from './http/routes/transactions.routes.js';
 import { createAjv } from './http/schema-validator.js';
-import { registerSecurity, securityServerOptions, type SecurityOptions } from './http/security/index.js';
+import { registerSecurity, resolvedLimits, securityServerOptions, type SecurityOptions } from './http/security/index.js';
 import { DemoDataService } from './services/demo-data.service.js';
 import { projectFile } from './project-root.js';
 import { IdempotencyKeys } from './services/idempotency.service.js';
@@ -127,7 +127,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...inboxHandlers(new InboxService(options.store)),
     ...ruleHandlers(new RulesService(options.store)),
     ...tokenHandlers(new TokensService(options.store), new BackupService(options.store, options.now), () => authenticator.forget()),
-    ...importHandlers(new ImportService(options.store), new ImportHistoryService(options.store, options.now), options.importLimit ?? DEFAULT_IMPORT_LIMIT),
+    ...importHandlers(new ImportService(options.store), new ImportHistoryService(options.store, options.now), {
+      limit: options.importLimit ?? DEFAULT_IMPORT_LIMIT,
+      stallTimeoutMs: resolvedLimits(options.security).uploadStallTimeoutMs,
+    }),
   });
   await registerDocs(app, document);
   if (options.trashRetentionDays !== undefined) {

@@ -4,8 +4,16 @@ export interface LimitOptions {
   maxHeaderBytes: number;
   /** Longest URL (path and query), in characters (414 beyond it). */
   maxUrlLength: number;
-  /** A client must send its whole request, headers and body, within this time (408 beyond it). */
+  /**
+   * A client must send its headers, and any body but a statement upload, within this time (408
+   * beyond it). A statement upload (createImport) is bounded by `uploadStallTimeoutMs` instead.
+   */
   requestTimeoutMs: number;
+  /**
+   * A statement upload is cut (408, connection closed) when no byte of it arrives for this long;
+   * one that keeps coming, however slowly, is read to its end (the import limit bounds its size).
+   */
+  uploadStallTimeoutMs: number;
   /** A connection with nothing to do (between keep-alive requests, too) is closed after this time. */
   connectionTimeoutMs: number;
   /** Requests handled at once; more get 503 with Retry-After instead of waiting in a queue. */
@@ -30,6 +38,7 @@ export const DEFAULT_LIMITS: LimitOptions = {
   // A 1000-character description filter in 4-byte UTF-8, percent-encoded, is 12,000 characters.
   maxUrlLength: 14 * 1024,
   requestTimeoutMs: 30_000,
+  uploadStallTimeoutMs: 30_000,
   connectionTimeoutMs: 60_000,
   maxInFlight: 512,
   maxInFlightPerClient: 64,

@@ -10,6 +10,7 @@ export interface SecurityFlags {
   maxHeaderSize?: string;
   maxUrlLength?: string;
   requestTimeout?: string;
+  uploadStallTimeout?: string;
   connectionTimeout?: string;
   maxInFlight?: string;
   maxInFlightPerClient?: string;
@@ -59,6 +60,13 @@ export function securityConfig(flags: SecurityFlags, env: Env, integer: IntegerR
       maxHeaderBytes: integer('--max-header-size', flags.maxHeaderSize ?? env.MONETA_MAX_HEADER_SIZE, DEFAULT_LIMITS.maxHeaderBytes, 1024, 1024 * 1024),
       maxUrlLength: integer('--max-url-length', flags.maxUrlLength ?? env.MONETA_MAX_URL_LENGTH, DEFAULT_LIMITS.maxUrlLength, 256, 1024 * 1024),
       requestTimeoutMs: integer('--request-timeout', flags.requestTimeout ?? env.MONETA_REQUEST_TIMEOUT_MS, DEFAULT_LIMITS.requestTimeoutMs, 100, 3_600_000),
+      uploadStallTimeoutMs: integer(
+        '--upload-stall-timeout',
+        flags.uploadStallTimeout ?? env.MONETA_UPLOAD_STALL_TIMEOUT_MS,
+        DEFAULT_LIMITS.uploadStallTimeoutMs,
+        100,
+        3_600_000,
+      ),
       connectionTimeoutMs: integer(
         '--connection-timeout',
         flags.connectionTimeout ?? env.MONETA_CONNECTION_TIMEOUT_MS,

@@ -871,7 +871,8 @@ export interface paths {
          *     `text/csv` or `application/octet-stream`) and without `Content-Encoding`. It is streamed to
          *     a temporary file and imported in batches, so memory stays bounded whatever its size; the
          *     largest body accepted is the server's import limit (`--import-limit`, 100 MiB by default),
-         *     413 beyond it. Rows already imported are recognised (by the bank's transaction id, else by
+         *     413 beyond it. A slow upload is read to its end however long it takes; one that stops
+         *     coming (no byte for `--upload-stall-timeout`, 30 s by default) is a 408. Rows already imported are recognised (by the bank's transaction id, else by
          *     date, value and description) and reported as duplicates of the transaction they repeat.
          *
          *     The file is one commit: with invalid rows nothing is written (`outcome: rejected`) unless
@@ -1725,6 +1726,20 @@ export interface components {
         };
         /** @description A read-only token was used for a write, or the `Host` header is not allowed. */
         Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description No byte of the statement arrived for the server's upload stall timeout
+         *     (`--upload-stall-timeout`, 30 s by default); nothing was imported and the connection is
+         *     closed. An upload that keeps coming, however slowly, is never cut.
+         */
+        UploadStalled: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -4025,6 +4040,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["UploadStalled"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

@@ -3,7 +3,7 @@ import type { ImportResult, ImportService, ReportRow } from '../../services/impo
 import { RequestValidationError } from '../request-validation.js';
 import type { OperationHandlers, Schemas } from '../operation-types.js';
 import { presentImportDetail, presentImportSummary, presentTransaction } from '../presenters.js';
-import { receiveFile } from '../statement-body.js';
+import { receiveFile, type UploadLimits } from '../statement-body.js';
 
 type Handlers = Pick<OperationHandlers, 'createImport' | 'listImports' | 'getImport' | 'undoImport'>;
 
@@ -11,16 +11,16 @@ type Handlers = Pick<OperationHandlers, 'createImport' | 'listImports' | 'getImp
 export const REPORT_ROWS = 1000;
 
 /** Imports: statements as request bodies, the history, undo. The same ImportService as `moneta import`. */
-export function importHandlers(imports: ImportService, history: ImportHistoryService, importLimit: number): Handlers {
+export function importHandlers(imports: ImportService, history: ImportHistoryService, upload: UploadLimits): Handlers {
   return {
     async createImport({ query }, reply, request) {
       const fileName = query.fileName ?? 'statement';
       let file;
       try {
-        file = await receiveFile(request, fileName, importLimit);
+        file = await receiveFile(request, fileName, upload);
       } catch (error) {
-        // An over-long body is not read to its end: the connection is closed after the answer.
-        if (error instanceof RequestValidationError && error.status === 413) reply.header('connection', 'close');
+        // An over-long or stalled body is not read to its end: the connection is closed after the answer.
+        if (error instanceof RequestValidationError && (error.status === 413 || error.status === 408)) reply.header('connection', 'close');
         throw error;
       }
       try {
