@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { makeTempDir } from '../services/temp-dirs.js';
 import { RequestValidationError } from './request-validation.js';
 
 /** The largest statement `createImport` accepts by default (`--import-limit`), in bytes. */
@@ -69,7 +69,7 @@ export async function receiveFile(request: FastifyRequest, fileName: string, { l
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit); // nothing read: the handler closes the connection
-  const dir = await mkdtemp(join(tmpdir(), 'moneta-upload-'));
+  const dir = await makeTempDir('upload');
   const path = join(dir, safeName(fileName));
   const remove = () => rm(dir, { recursive: true, force: true });
   let received = 0;

@@ -1,5 +1,4 @@
-import { mkdtemp, open, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DomainError } from '../domain/errors.js';
@@ -8,6 +7,7 @@ import { openMigratedStore } from '../store/open-store.js';
 import { backupInThread, BackupError } from '../store/sqlite/backup.js';
 import type { Store, StoreLocation } from '../store/store.js';
 import { copyStore } from './copy.service.js';
+import { makeTempDir } from './temp-dirs.js';
 
 /** Rows per round trip when a PostgreSQL store is copied into the backup file (as `moneta copy`). */
 const COPY_BATCH_ROWS = 1000;
@@ -58,7 +58,7 @@ export class BackupService {
 
   private async copy(): Promise<BackupDownload> {
     const location = this.store.lifecycle.location();
-    const directory = await mkdtemp(join(tmpdir(), 'moneta-download-backup-'));
+    const directory = await makeTempDir('download-backup');
     try {
       const file = join(directory, 'backup.db');
       await writeCopy(location, file);
