@@ -38,11 +38,13 @@ import { projectFile } from './project-root.js';
 import { IdempotencyKeys } from './services/idempotency.service.js';
 import { ImportService } from './services/import.service.js';
 import { ImportHistoryService } from './services/import-history.service.js';
+import { ImportJobsService } from './services/import-jobs.service.js';
 import { importHandlers } from './http/routes/imports.routes.js';
 import { tokenHandlers } from './http/routes/tokens.routes.js';
 import { TokensService } from './services/tokens.service.js';
 import { BackupService } from './services/backup.service.js';
 import { DEFAULT_IMPORT_LIMIT, registerFileBodyParser } from './http/statement-body.js';
+import { DEFAULT_IMPORT_ANSWER_MS } from './config/limits.js';
 
 export interface AppOptions {
   store: Store;
@@ -53,6 +55,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Largest statement createImport accepts, in bytes (DEFAULT_IMPORT_LIMIT). */
   importLimit?: number;
+  /** How long createImport waits for its report before answering 202 with a job (DEFAULT_IMPORT_ANSWER_MS; at most half the idle limit). */
+  importAnswerMs?: number;
   /**
    * How long the rules that categorise a new transaction are trusted before their version is
    * checked again (services/rule-resolver.ts; 1000 ms, as `serve` runs). Tests set 0.
@@ -98,6 +102,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const banks = new BanksService(options.store, options.now);
   const categories = new CategoriesService(options.store);
   const corrections = new CorrectionsService(options.store, options.now);
+  const limits = resolvedLimits(options.security);
+  const importJobs = new ImportJobsService(options.store, options.now);
+  // An import answered 202 goes on after its request: the store stays open until it has ended.
+  app.addHook('onClose', async () => importJobs.idle());
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -127,9 +135,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...inboxHandlers(new InboxService(options.store)),
     ...ruleHandlers(new RulesService(options.store)),
     ...tokenHandlers(new TokensService(options.store), new BackupService(options.store, options.now), () => authenticator.forget()),
-    ...importHandlers(new ImportService(options.store), new ImportHistoryService(options.store, options.now), {
+    ...importHandlers(new ImportService(options.store), new ImportHistoryService(options.store, options.now), importJobs, {
       limit: options.importLimit ?? DEFAULT_IMPORT_LIMIT,
-      stallTimeoutMs: resolvedLimits(options.security).uploadStallTimeoutMs,
+      stallTimeoutMs: limits.uploadStallTimeoutMs,
+      // Under the idle limit, so the 202 is sent before a quiet connection is cut.
+      answerMs: Math.min(options.importAnswerMs ?? DEFAULT_IMPORT_ANSWER_MS, Math.floor(limits.connectionTimeoutMs / 2)),
     }),
   });
   await registerDocs(app, document);

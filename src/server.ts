@@ -59,6 +59,7 @@ export async function startServer(config: ServeConfig, logger: Logger, options: 
     accessLog: config.accessLog,
     bodyLimit: config.security.bodyLimit,
     importLimit: config.security.importLimit,
+    importAnswerMs: config.security.importAnswerMs,
     security: appSecurityOptions(config),
     trashRetentionDays: config.trashRetentionDays,
   });

@@ -47,6 +47,12 @@ export const DEFAULT_LIMITS: LimitOptions = {
   shedBusyInFlight: 16,
 };
 
+/**
+ * How long createImport waits for its report before answering 202 with the import's job
+ * (`--import-answer-time`); kept under half the idle limit, so a quiet connection is never cut first.
+ */
+export const DEFAULT_IMPORT_ANSWER_MS = 20_000;
+
 /** How long a server process reuses the API token list before reading it again (`--token-cache`). */
 export const DEFAULT_TOKEN_CACHE_MS = 1000;
 

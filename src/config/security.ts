@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, DEFAULT_TOKEN_CACHE_MS, type LimitOptions } from './limits.js';
+import { DEFAULT_IMPORT_ANSWER_MS, DEFAULT_LIMITS, DEFAULT_TOKEN_CACHE_MS, type LimitOptions } from './limits.js';
 
 /** Serve flags of the Security section; parsed by config.ts together with the others. */
 export interface SecurityFlags {
@@ -7,6 +7,7 @@ export interface SecurityFlags {
   insecureNoAuth?: boolean;
   bodyLimit?: string;
   importLimit?: string;
+  importAnswerTime?: string;
   maxHeaderSize?: string;
   maxUrlLength?: string;
   requestTimeout?: string;
@@ -29,6 +30,8 @@ export interface SecurityConfig {
   bodyLimit: number;
   /** Largest statement a createImport body may be, in bytes. */
   importLimit: number;
+  /** How long createImport waits for its report before answering 202 with a job, in ms. */
+  importAnswerMs: number;
   /** How long a process reuses the token list before reading it again (0: every request). */
   tokenCacheMs: number;
   limits: LimitOptions;
@@ -54,6 +57,7 @@ export function securityConfig(flags: SecurityFlags, env: Env, integer: IntegerR
     insecureNoAuth: flags.insecureNoAuth ?? env.MONETA_INSECURE_NO_AUTH === '1',
     bodyLimit: integer('--body-limit', flags.bodyLimit ?? env.MONETA_BODY_LIMIT, 64 * 1024, 1024, 64 * 1024 * 1024),
     importLimit: integer('--import-limit', flags.importLimit ?? env.MONETA_IMPORT_LIMIT, 100 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
+    importAnswerMs: integer('--import-answer-time', flags.importAnswerTime ?? env.MONETA_IMPORT_ANSWER_MS, DEFAULT_IMPORT_ANSWER_MS, 0, 3_600_000),
     tokenCacheMs: integer('--token-cache', flags.tokenCache ?? env.MONETA_TOKEN_CACHE_MS, DEFAULT_TOKEN_CACHE_MS, 0, 60_000),
     limits: {
       shedBusyInFlight: DEFAULT_LIMITS.shedBusyInFlight,

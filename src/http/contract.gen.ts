@@ -884,6 +884,12 @@ export interface paths {
          *     deep, a CAMT file with nothing to import: a camt.052 or camt.054 message, no entries, none
          *     booked) is a 400 naming `body` (or `profile`, `format`) whose message says why; a `bank`
          *     no bank has is a 400 naming `bank`.
+         *
+         *     A large statement can take longer to import than a connection stays open. When the report
+         *     is not ready within the server's answer time (20 s by default), or with
+         *     `Prefer: respond-async`, the answer is 202 with an import job and its `Location`; the import
+         *     goes on, and `getImportJob` tells its outcome: the report (or the error) this request would
+         *     have answered. So a client always learns whether its statement was imported.
          */
         post: operations["createImport"];
         delete?: never;
@@ -942,6 +948,36 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/import-jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id, from the `Location` of a 202 `createImport`. */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * An import answered 202, and its outcome once it is done
+         * @description `state: running` while the statement is imported (with `Retry-After`); `finished` with
+         *     the `report` that `createImport` would have answered with 200; `failed` with the `problem`
+         *     (and its `status`) it would have answered with instead: a statement that cannot be read,
+         *     an unknown bank, a store that was unavailable. A job whose server stopped before it
+         *     recorded the outcome is `failed` with status 503, and says to look in the import history
+         *     (`listImports`) before sending the statement again. Jobs are kept for a day after they
+         *     end, in the store, so any server process of the store answers.
+         */
+        get: operations["getImportJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headGetImportJob"];
         patch?: never;
         trace?: never;
     };
@@ -1565,6 +1601,31 @@ export interface components {
             /** @description Rows moved into the trash by this request. */
             deleted: number;
             import: components["schemas"]["ImportSummary"];
+        };
+        /** @description An import answered 202 (`createImport`), and its outcome once it is done. */
+        ImportJob: {
+            id: string;
+            /**
+             * @description `running`; `finished`: `report` is the answer; `failed`: `problem` is.
+             * @enum {string}
+             */
+            state: "running" | "finished" | "failed";
+            fileName: string;
+            bank: components["schemas"]["BankId"];
+            /**
+             * Format: date-time
+             * @description When the statement was received (ISO 8601, UTC).
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the outcome was recorded; absent while running.
+             */
+            finishedAt?: string;
+            /** @description The status `createImport` would have answered with (200 when finished); absent while running. */
+            status?: number;
+            report?: components["schemas"]["ImportReport"];
+            problem?: components["schemas"]["Problem"];
         };
         ImportReportRow: {
             /** @description The file's line (for MT940 the `:61:` line; for OFX and CAMT.053 the entry's number in file order). */
@@ -4010,7 +4071,13 @@ export interface operations {
                 /** @description Import the valid rows of a file that has invalid ones (default, such a file imports nothing). */
                 skipInvalid?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description `respond-async`: answer 202 with the import job as soon as the statement is received,
+                 *     rather than waiting for the report (RFC 7240). Any other preference is ignored.
+                 */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4035,6 +4102,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ImportReport"];
+                };
+            };
+            /**
+             * @description The statement is received and being imported, but its report is not ready within the
+             *     server's answer time (`--import-answer-time`, 20 s by default, always under the
+             *     connection's idle limit), or the request said `Prefer: respond-async`. The import goes
+             *     on in the server; `Location` is its job (`getImportJob`), which holds the same answer
+             *     this request would have had once it is done.
+             */
+            202: {
+                headers: {
+                    /** @description Path of the import job. */
+                    Location: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4157,6 +4243,56 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getImportJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id, from the `Location` of a 202 `createImport`. */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    headGetImportJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id, from the `Location` of a 202 `createImport`. */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
+            404: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
         };
     };
 }

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PROCESS_MARK, processExists } from './process-identity.js';
 
 /**
  * Temporary directories of this process: a received statement (`upload`), an import's report
@@ -13,23 +13,11 @@ import { join } from 'node:path';
  */
 export type TempKind = 'upload' | 'import' | 'download-backup';
 
-const PROCESS_MARK = randomBytes(4).toString('hex');
-
 const NAME = /^moneta-(?:upload|import|download-backup)-(\d+)\.([0-9a-f]{8})-[^/]+$/;
 
 /** A new private directory (mode 0700) for `kind`, named for this process. */
 export function makeTempDir(kind: TempKind, parent: string = tmpdir()): Promise<string> {
   return mkdtemp(join(parent, `moneta-${kind}-${process.pid}.${PROCESS_MARK}-`));
-}
-
-/** True while a process with this id exists (one of another user's counts too: it cannot be signalled, but it lives). */
-export function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export interface SweepOptions {
