@@ -134,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...reportHandlers(new ReportsService(options.store)),
     ...inboxHandlers(new InboxService(options.store)),
     ...ruleHandlers(new RulesService(options.store)),
-    ...tokenHandlers(new TokensService(options.store), new BackupService(options.store, options.now), () => authenticator.forget()),
+    ...tokenHandlers(new TokensService(options.store), new BackupService(options.store, options.now, { maxDownloads: limits.maxBackupDownloads, timeoutMs: limits.backupTimeoutMs }), () => authenticator.forget()),
     ...importHandlers(new ImportService(options.store), new ImportHistoryService(options.store, options.now), importJobs, {
       limit: options.importLimit ?? DEFAULT_IMPORT_LIMIT,
       stallTimeoutMs: limits.uploadStallTimeoutMs,

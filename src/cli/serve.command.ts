@@ -38,6 +38,8 @@ export function registerServeCommand(program: Command): void {
       .option('--read-threads <n>', 'SQLite: threads reading pages no index bounds, per process (env MONETA_READ_THREADS; default 2)')
       .option('--max-streams <n>', 'streamed pages (limit > 5000) sent at once, per process; more get 503 (env MONETA_MAX_STREAMS; default 4)')
       .option('--stream-timeout <ms>', 'a streamed page not sent within this is cut off (env MONETA_STREAM_TIMEOUT_MS; default 60000)')
+      .option('--max-backup-downloads <n>', 'backup downloads (GET /manage/backup) made or sent at once, per process; more get 503 (env MONETA_MAX_BACKUP_DOWNLOADS; default 2)')
+      .option('--backup-timeout <ms>', 'a backup download still being sent this long after its first byte is cut off (env MONETA_BACKUP_TIMEOUT_MS; default 600000)')
       .option('--trash-retention-days <days>', 'deleted transactions are purged from the trash after this (env MONETA_TRASH_RETENTION_DAYS; default 30)'),
   )
     .addHelpText('after', '\nExample:\n  moneta serve --port 8080 --db ./moneta.db\n  moneta serve --db postgres://localhost/moneta --workers 2')

@@ -31,6 +31,10 @@ export interface LimitOptions {
   shedBusyInFlight: number;
   /** Per-client rate limit (by remote address); undefined: none. */
   rateLimit?: { max: number; windowMs: number };
+  /** Backup downloads (GET /manage/backup) made or sent at once by one process; more get 503 with Retry-After. */
+  maxBackupDownloads: number;
+  /** A backup download still being sent this long after its first byte is cut off, and its copy closed. */
+  backupTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: LimitOptions = {
@@ -45,6 +49,8 @@ export const DEFAULT_LIMITS: LimitOptions = {
   maxInFlightPerConnection: 8,
   maxEventLoopDelayMs: 1000,
   shedBusyInFlight: 16,
+  maxBackupDownloads: 2,
+  backupTimeoutMs: 600_000,
 };
 
 /**

@@ -18,6 +18,8 @@ export interface SecurityFlags {
   maxInFlightPerConnection?: string;
   maxEventLoopDelay?: string;
   rateLimit?: string;
+  maxBackupDownloads?: string;
+  backupTimeout?: string;
   tokenCache?: string;
 }
 
@@ -101,6 +103,14 @@ export function securityConfig(flags: SecurityFlags, env: Env, integer: IntegerR
         600_000,
       ),
       rateLimit: rate > 0 ? { max: rate, windowMs: 60_000 } : undefined,
+      maxBackupDownloads: integer(
+        '--max-backup-downloads',
+        flags.maxBackupDownloads ?? env.MONETA_MAX_BACKUP_DOWNLOADS,
+        DEFAULT_LIMITS.maxBackupDownloads,
+        1,
+        1000,
+      ),
+      backupTimeoutMs: integer('--backup-timeout', flags.backupTimeout ?? env.MONETA_BACKUP_TIMEOUT_MS, DEFAULT_LIMITS.backupTimeoutMs, 100, 86_400_000),
     },
   };
 }

@@ -371,6 +371,11 @@ export interface paths {
          *     committed state while writes go on. It is written to a temporary file, streamed, then
          *     removed. A read is enough: read-only tokens may download it (it holds the token hashes,
          *     never the secrets). 409 for an in-memory store, which has no file to copy.
+         *
+         *     A server process makes or sends at most `--max-backup-downloads` (2) at once: another is
+         *     a 503 with `Retry-After`. A download still being sent `--backup-timeout` (10 minutes)
+         *     after its first byte is cut off (the body ends short of its `Content-Length`), and its
+         *     copy is released at once, as when the client goes away.
          */
         get: operations["downloadBackup"];
         put?: never;
