@@ -973,8 +973,11 @@ export interface paths {
          *     (and its `status`) it would have answered with instead: a statement that cannot be read,
          *     an unknown bank, a store that was unavailable. A job whose server stopped before it
          *     recorded the outcome is `failed` with status 503, and says to look in the import history
-         *     (`listImports`) before sending the statement again. Jobs are kept for a day after they
-         *     end, in the store, so any server process of the store answers.
+         *     (`listImports`) before sending the statement again. The id names the server process
+         *     running the import: until it ends only that process knows its details, and another
+         *     process of the store answers `running` without them (or `failed`, if that process is
+         *     gone). Outcomes are kept for a day after they end, in the store, so any server process of
+         *     the store answers them.
          */
         get: operations["getImportJob"];
         put?: never;
@@ -1615,13 +1618,14 @@ export interface components {
              * @enum {string}
              */
             state: "running" | "finished" | "failed";
-            fileName: string;
-            bank: components["schemas"]["BankId"];
+            /** @description Absent (as `bank` and `createdAt`) when a server process other than the one running the import is asked before it has ended. */
+            fileName?: string;
+            bank?: components["schemas"]["BankId"];
             /**
              * Format: date-time
              * @description When the statement was received (ISO 8601, UTC).
              */
-            createdAt: string;
+            createdAt?: string;
             /**
              * Format: date-time
              * @description When the outcome was recorded; absent while running.

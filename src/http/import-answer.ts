@@ -53,10 +53,15 @@ const LOST_DETAIL =
 
 /** The ImportJob a client reads: running, finished with its report, or failed with its problem. */
 export function presentImportJob(job: ImportJob, requestId: string): Schemas['ImportJob'] {
-  const base = { id: job.id, fileName: job.fileName, bank: job.bank, createdAt: new Date(job.createdAt).toISOString() };
+  const base = {
+    id: job.id,
+    ...(job.fileName === null ? {} : { fileName: job.fileName }),
+    ...(job.bank === null ? {} : { bank: job.bank }),
+    ...(job.createdAt === null ? {} : { createdAt: new Date(job.createdAt).toISOString() }),
+  };
   if (job.state === 'running') return { ...base, state: 'running' };
   if (job.state === 'lost') return { ...base, state: 'failed', status: 503, problem: problem(503, LOST_DETAIL, requestId) };
-  const ended = { ...base, finishedAt: new Date(job.finishedAt ?? job.createdAt).toISOString(), status: job.status };
+  const ended = { ...base, finishedAt: new Date(job.finishedAt ?? Date.now()).toISOString(), status: job.status };
   return job.status === 200
     ? { ...ended, state: 'finished', report: job.body as Schemas['ImportReport'] }
     : { ...ended, state: 'failed', problem: job.body as Schemas['Problem'] };

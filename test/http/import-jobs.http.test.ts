@@ -10,6 +10,7 @@ import { hostname } from 'node:os';
 import { it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../src/store/store.js';
+import { MAX_RUNNING_IMPORTS } from '../../src/services/import-jobs.service.js';
 import { buildTestApp, call, type JsonResponse } from '../support/app.js';
 import { describeEachEngine } from '../support/engines.js';
 
@@ -20,22 +21,25 @@ const CSV = { 'content-type': 'text/csv' };
 function slowImports(store: Store) {
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  let ended: () => void = () => {};
-  const jobEnded = new Promise<void>((resolve) => (ended = resolve));
+  let endedCount = 0;
+  const waiters: { count: number; resolve: () => void }[] = [];
+  /** Resolves once `count` jobs have their outcome in the store. */
+  const jobsEnded = (count: number) => new Promise<void>((resolve) => (endedCount >= count ? resolve() : waiters.push({ count, resolve })));
+  const jobEnded = jobsEnded(1);
   const imports: Store['imports'] = { ...store.imports, begin: async (bank, record) => (await gate, store.imports.begin(bank, record)) };
   const importJobs: Store['importJobs'] = {
     ...store.importJobs,
-    finish: async (...args) => {
-      const recorded = await store.importJobs.finish(...args);
-      ended();
-      return recorded;
+    record: async (job, endedBefore) => {
+      await store.importJobs.record(job, endedBefore);
+      endedCount += 1;
+      for (const waiter of waiters.filter((w) => w.count <= endedCount)) waiter.resolve();
     },
   };
   const slow = new Proxy(store, {
     get: (target, property, receiver) =>
       property === 'imports' ? imports : property === 'importJobs' ? importJobs : (Reflect.get(target, property, receiver) as unknown),
   });
-  return { store: slow, release, jobEnded };
+  return { store: slow, release, jobEnded, jobsEnded };
 }
 
 async function setup(store: Store, importAnswerMs: number): Promise<FastifyInstance> {
@@ -115,16 +119,35 @@ describeEachEngine('Import jobs: an import past its answer time answers 202 and 
     assert.equal((await call(app, 'GET', '/transactions')).status, 204, 'nothing imported');
   });
 
-  it('a job whose server process is gone is failed with 503 and says to look in the history; an unknown job is 404', BOUNDED, async () => {
-    const store = await freshStore();
-    const app = await setup(store, 60_000);
-    const id = '00000000-0000-4000-8000-000000000001';
-    // A process id no process has (above the kernel's pid_max) on this host.
-    await store.importJobs.start({ id, fileName: 'big.ofx', bank: 'ing', owner: `${hostname()}/4194305.0a0b0c0d`, createdAt: Date.UTC(2024, 0, 1) }, 0);
-    const lost = jobOf(await call(app, 'GET', `/import-jobs/${id}`));
+  it('past the imports a process runs at once, another is refused with 503 and Retry-After before its body is read', BOUNDED, async () => {
+    const slow = slowImports(await freshStore());
+    const app = await setup(slow.store, 60_000);
+    const async = { ...CSV, prefer: 'respond-async' };
+    for (let index = 0; index < MAX_RUNNING_IMPORTS; index += 1) {
+      assert.equal((await call(app, 'POST', `/imports?bank=ing&fileName=${index}.csv`, STATEMENT, async)).status, 202);
+    }
+    const refused = await call(app, 'POST', '/imports?bank=ing&fileName=more.csv', STATEMENT, async);
+    assert.equal(refused.status, 503, refused.text);
+    assert.equal(refused.headers['retry-after'], '5');
+    assert.match(refused.text, /8 imports are running in this server process, the limit/);
+    slow.release();
+    // Each import ends while the next holds the store (in memory: its one connection); its outcome is recorded all the same.
+    await slow.jobsEnded(MAX_RUNNING_IMPORTS);
+    assert.equal((await call(app, 'POST', '/imports?bank=ing&fileName=more.csv', STATEMENT, CSV)).status, 200);
+  });
+
+  it('a job of another live process is running; of a process that is gone, failed with 503 saying to look in the history; of none, 404', BOUNDED, async () => {
+    const app = await setup(await freshStore(), 60_000);
+    const idOf = (owner: string) => `${Buffer.from(owner).toString('base64url')}.${'0'.repeat(31)}1`;
+    // The test runner that started this process is alive; no process has an id above the kernel's pid_max.
+    const elsewhere = await call(app, 'GET', `/import-jobs/${idOf(`${hostname()}/${process.ppid}.0a0b0c0d`)}`);
+    assert.equal(elsewhere.status, 200, elsewhere.text);
+    assert.deepEqual(elsewhere.body, { id: idOf(`${hostname()}/${process.ppid}.0a0b0c0d`), state: 'running' });
+    assert.equal(elsewhere.headers['retry-after'], '2');
+    const lost = jobOf(await call(app, 'GET', `/import-jobs/${idOf(`${hostname()}/4194305.0a0b0c0d`)}`));
     assert.deepEqual([lost.state, lost.status], ['failed', 503]);
     assert.match(lost.problem?.detail ?? '', /stopped before it recorded the outcome.*listImports/);
-    const missing = await call(app, 'GET', '/import-jobs/00000000-0000-4000-8000-000000000002');
+    const missing = await call(app, 'GET', `/import-jobs/${idOf('no owner')}`);
     assert.equal(missing.status, 404);
     assert.equal((await call(app, 'GET', '/import-jobs/not-a-job')).status, 400);
   });

@@ -26,6 +26,13 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
   return {
     async createImport({ query }, reply, request) {
       const fileName = query.fileName ?? 'statement';
+      // Before a byte of the statement is read; an unread body closes the connection after the answer.
+      try {
+        jobs.assertRoom();
+      } catch (error) {
+        reply.header('connection', 'close');
+        throw error;
+      }
       let file;
       try {
         file = await receiveFile(request, fileName, options);
@@ -34,14 +41,8 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
         if (error instanceof RequestValidationError && (error.status === 413 || error.status === 408)) reply.header('connection', 'close');
         throw error;
       }
-      let job;
-      try {
-        // Recorded before the import begins: on SQLite the import holds the write lock until it ends.
-        job = await jobs.start(fileName, query.bank);
-      } catch (error) {
-        await file.remove();
-        throw error;
-      }
+      // Known to this process only until the import ends: nothing is written while SQLite imports hold the write lock.
+      const job = jobs.start(fileName, query.bank);
       const received = file;
       const answer = importAnswer(request, async () => {
         try {
@@ -63,7 +64,7 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
         }
       });
       // Whoever answers, the job keeps the outcome: a client cut off before the answer polls it.
-      jobs.follow(job.id, answer, (error) => request.log.error({ err: error, job: job.id }, 'the outcome of an import job could not be recorded'));
+      jobs.follow(job, answer, (error) => request.log.error({ err: error, job: job.id }, 'the outcome of an import job could not be recorded'));
       const inTime = prefersAsync(request) ? undefined : await within(answer, options.answerMs);
       if (inTime !== undefined) return sendAnswer(reply, inTime);
       return reply

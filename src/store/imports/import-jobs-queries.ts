@@ -1,5 +1,5 @@
 import type { CompiledQuery, Kysely } from 'kysely';
-import type { ImportJobRecord } from '../../domain/import-jobs.js';
+import type { EndedImportJob, ImportJobRecord } from '../../domain/import-jobs.js';
 import type { Database } from '../engine/schema.js';
 
 /** The table of migration 0016, as the query builder sees it. */
@@ -36,15 +36,22 @@ export class ImportJobsQueries {
     this.db = db.withTables<ImportJobTables>();
   }
 
-  insert(job: Pick<ImportJobRecord, 'id' | 'fileName' | 'bank' | 'owner' | 'createdAt'>): CompiledQuery {
+  /** An ended job; a second record of the same job changes nothing. */
+  insert(job: EndedImportJob): CompiledQuery {
     return this.db
       .insertInto('import_jobs')
-      .values({ id: job.id, file_name: job.fileName, bank_id: job.bank, owner: job.owner, created_at: job.createdAt })
+      .values({
+        id: job.id,
+        file_name: job.fileName,
+        bank_id: job.bank,
+        owner: job.owner,
+        created_at: job.createdAt,
+        finished_at: job.finishedAt,
+        status: job.status,
+        answer: job.answer,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
       .compile();
-  }
-
-  finish(id: string, finishedAt: number, status: number, answer: string): CompiledQuery {
-    return this.db.updateTable('import_jobs').set({ finished_at: finishedAt, status, answer }).where('id', '=', id).where('finished_at', 'is', null).compile();
   }
 
   find(id: string): CompiledQuery<ImportJobRow> {

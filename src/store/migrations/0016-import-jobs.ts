@@ -2,11 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import type { EngineName } from '../engine/engine-name.js';
 
 /**
- * import_jobs: a createImport answered 202 (issue 28, item 17) and its outcome, kept in the store
- * so that any server process of it answers getImportJob. `owner` names the process running the
- * import (host/pid.mark), so a job whose process is gone is told apart from one still running.
- * finished_at is null while the import runs; then `status` and `answer` are the HTTP status and
- * JSON body createImport would have answered with. Times are milliseconds since the epoch.
+ * import_jobs: the outcome of a createImport answered 202 (issue 28, item 17), kept in the store
+ * so that any server process of it answers getImportJob. A row is written once the import has
+ * ended (`status` and `answer`: the HTTP status and JSON body createImport would have answered
+ * with); `owner` names the process that ran it (host/pid.mark). finished_at stays nullable for a
+ * later use. Times are milliseconds since the epoch.
  */
 export async function up(db: Kysely<unknown>, engine: EngineName): Promise<void> {
   if (engine === 'sqlite') {
