@@ -23,7 +23,7 @@ export function registerServeCommand(program: Command): void {
       .option('--cors-origin <origin>', 'a browser origin allowed to call the API; repeatable (env MONETA_CORS_ORIGINS; default none)', collect)
       .option('--body-limit <bytes>', 'largest request body (env MONETA_BODY_LIMIT; default 65536)')
       .option('--import-limit <bytes>', 'largest statement a createImport body may be (env MONETA_IMPORT_LIMIT; default 104857600)')
-      .option('--import-answer-time <ms>', 'a POST /imports whose report is not ready within this answers 202 with a job to poll; the import goes on (env MONETA_IMPORT_ANSWER_MS; default 20000, at most half the connection timeout)')
+      .option('--import-answer-time <ms>', 'a POST /imports whose report is not ready within this answers 202 with a job to poll; the import goes on (env MONETA_IMPORT_ANSWER_MS; default 20000, at most half the connection timeout; 0: always 202)')
       .option('--max-header-size <bytes>', 'largest request line + headers (env MONETA_MAX_HEADER_SIZE; default 16384)')
       .option('--max-url-length <chars>', 'longest URL (env MONETA_MAX_URL_LENGTH; default 14336)')
       .option('--request-timeout <ms>', 'time a client has to send its headers, and any body but a statement upload (env MONETA_REQUEST_TIMEOUT_MS; default 30000)')
