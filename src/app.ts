@@ -32,17 +32,19 @@ import { reportHandlers } from './http/routes/reports.routes.js';
 import { ruleHandlers } from './http/routes/rules.routes.js';
 import { transactionHandlers } from './http/routes/transactions.routes.js';
 import { createAjv } from './http/schema-validator.js';
-import { registerSecurity, securityServerOptions, type SecurityOptions } from './http/security/index.js';
+import { registerSecurity, resolvedLimits, securityServerOptions, type SecurityOptions } from './http/security/index.js';
 import { DemoDataService } from './services/demo-data.service.js';
 import { projectFile } from './project-root.js';
 import { IdempotencyKeys } from './services/idempotency.service.js';
 import { ImportService } from './services/import.service.js';
 import { ImportHistoryService } from './services/import-history.service.js';
+import { ImportJobsService } from './services/import-jobs.service.js';
 import { importHandlers } from './http/routes/imports.routes.js';
 import { tokenHandlers } from './http/routes/tokens.routes.js';
 import { TokensService } from './services/tokens.service.js';
 import { BackupService } from './services/backup.service.js';
 import { DEFAULT_IMPORT_LIMIT, registerFileBodyParser } from './http/statement-body.js';
+import { DEFAULT_IMPORT_ANSWER_MS } from './config/limits.js';
 
 export interface AppOptions {
   store: Store;
@@ -53,6 +55,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Largest statement createImport accepts, in bytes (DEFAULT_IMPORT_LIMIT). */
   importLimit?: number;
+  /** How long createImport waits for its report before answering 202 with a job (DEFAULT_IMPORT_ANSWER_MS; at most half the idle limit). */
+  importAnswerMs?: number;
   /** Tokens, Host allowlist, CORS and resource limits (see http/security/). */
   security?: SecurityOptions;
   /** Milliseconds since the epoch; tests move it to expire idempotency keys, the cached token list and trash. */
@@ -93,6 +97,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const banks = new BanksService(options.store, options.now);
   const categories = new CategoriesService(options.store);
   const corrections = new CorrectionsService(options.store, options.now);
+  const limits = resolvedLimits(options.security);
+  const importJobs = new ImportJobsService(options.store, options.now);
+  // An import answered 202 goes on after its request: the store stays open until it has ended.
+  app.addHook('onClose', async () => importJobs.idle());
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -121,8 +129,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...reportHandlers(new ReportsService(options.store)),
     ...inboxHandlers(new InboxService(options.store)),
     ...ruleHandlers(new RulesService(options.store)),
-    ...tokenHandlers(new TokensService(options.store), new BackupService(options.store, options.now), () => authenticator.forget()),
-    ...importHandlers(new ImportService(options.store), new ImportHistoryService(options.store, options.now), options.importLimit ?? DEFAULT_IMPORT_LIMIT),
+    ...tokenHandlers(new TokensService(options.store), new BackupService(options.store, options.now, { maxDownloads: limits.maxBackupDownloads, timeoutMs: limits.backupTimeoutMs }), () => authenticator.forget()),
+    ...importHandlers(new ImportService(options.store), new ImportHistoryService(options.store, options.now), importJobs, {
+      limit: options.importLimit ?? DEFAULT_IMPORT_LIMIT,
+      stallTimeoutMs: limits.uploadStallTimeoutMs,
+      // Under the idle limit, so the 202 is sent before a quiet connection is cut.
+      answerMs: Math.min(options.importAnswerMs ?? DEFAULT_IMPORT_ANSWER_MS, Math.floor(limits.connectionTimeoutMs / 2)),
+    }),
   });
   await registerDocs(app, document);
   if (options.trashRetentionDays !== undefined) {

@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
 import type { ServeConfig } from './config.js';
 import { appSecurityOptions, refuseUnsafeBinding } from './server/binding.js';
+import { removeDeadTempDirs } from './services/temp-dirs.js';
 import { hostWorkersWriter, openMigratedStore, openServingStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
 
@@ -58,6 +59,7 @@ export async function startServer(config: ServeConfig, logger: Logger, options: 
     accessLog: config.accessLog,
     bodyLimit: config.security.bodyLimit,
     importLimit: config.security.importLimit,
+    importAnswerMs: config.security.importAnswerMs,
     security: appSecurityOptions(config),
     trashRetentionDays: config.trashRetentionDays,
   });
@@ -124,6 +126,19 @@ async function checkDurability(config: ServeConfig, logger: Logger): Promise<voi
 }
 
 /**
+ * Removes the temporary files (received statements, report spools, backup copies) of processes
+ * that died without removing them (SIGKILL, a crash); a live process's are never touched.
+ */
+async function removeLeftovers(logger: Logger): Promise<void> {
+  try {
+    const removed = await removeDeadTempDirs();
+    if (removed.length > 0) logger.info({ removed }, `removed ${removed.length} temporary directories of processes that are gone`);
+  } catch (error) {
+    logger.warn({ err: error }, 'could not remove the temporary files of processes that are gone');
+  }
+}
+
+/**
  * `moneta serve`: one process, or a primary that migrates once and then runs N workers sharing
  * the port and the database. Workers that die are replaced until shutdown begins.
  */
@@ -135,6 +150,7 @@ export async function serve(config: ServeConfig): Promise<void> {
     return;
   }
   await checkDurability(config, logger);
+  await removeLeftovers(logger);
   if (config.workers === 1) {
     const server = await startServer(config, logger, { migrate: false });
     // Before the line that says it listens: whoever reads it may send SIGTERM at once, and a
@@ -185,6 +201,7 @@ async function runWorkers(config: ServeConfig, logger: Logger): Promise<void> {
       }
       logger.error({ worker: worker.process.pid, code, signal }, 'worker died; starting a new one');
       cluster.fork();
+      void removeLeftovers(logger);
     });
   });
   for (let i = 0; i < config.workers; i += 1) cluster.fork();

@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, DEFAULT_TOKEN_CACHE_MS, type LimitOptions } from './limits.js';
+import { DEFAULT_IMPORT_ANSWER_MS, DEFAULT_LIMITS, DEFAULT_TOKEN_CACHE_MS, type LimitOptions } from './limits.js';
 
 /** Serve flags of the Security section; parsed by config.ts together with the others. */
 export interface SecurityFlags {
@@ -7,15 +7,19 @@ export interface SecurityFlags {
   insecureNoAuth?: boolean;
   bodyLimit?: string;
   importLimit?: string;
+  importAnswerTime?: string;
   maxHeaderSize?: string;
   maxUrlLength?: string;
   requestTimeout?: string;
+  uploadStallTimeout?: string;
   connectionTimeout?: string;
   maxInFlight?: string;
   maxInFlightPerClient?: string;
   maxInFlightPerConnection?: string;
   maxEventLoopDelay?: string;
   rateLimit?: string;
+  maxBackupDownloads?: string;
+  backupTimeout?: string;
   tokenCache?: string;
 }
 
@@ -28,6 +32,8 @@ export interface SecurityConfig {
   bodyLimit: number;
   /** Largest statement a createImport body may be, in bytes. */
   importLimit: number;
+  /** How long createImport waits for its report before answering 202 with a job, in ms. */
+  importAnswerMs: number;
   /** How long a process reuses the token list before reading it again (0: every request). */
   tokenCacheMs: number;
   limits: LimitOptions;
@@ -53,12 +59,20 @@ export function securityConfig(flags: SecurityFlags, env: Env, integer: IntegerR
     insecureNoAuth: flags.insecureNoAuth ?? env.MONETA_INSECURE_NO_AUTH === '1',
     bodyLimit: integer('--body-limit', flags.bodyLimit ?? env.MONETA_BODY_LIMIT, 64 * 1024, 1024, 64 * 1024 * 1024),
     importLimit: integer('--import-limit', flags.importLimit ?? env.MONETA_IMPORT_LIMIT, 100 * 1024 * 1024, 1024, 16 * 1024 * 1024 * 1024),
+    importAnswerMs: integer('--import-answer-time', flags.importAnswerTime ?? env.MONETA_IMPORT_ANSWER_MS, DEFAULT_IMPORT_ANSWER_MS, 0, 3_600_000),
     tokenCacheMs: integer('--token-cache', flags.tokenCache ?? env.MONETA_TOKEN_CACHE_MS, DEFAULT_TOKEN_CACHE_MS, 0, 60_000),
     limits: {
       shedBusyInFlight: DEFAULT_LIMITS.shedBusyInFlight,
       maxHeaderBytes: integer('--max-header-size', flags.maxHeaderSize ?? env.MONETA_MAX_HEADER_SIZE, DEFAULT_LIMITS.maxHeaderBytes, 1024, 1024 * 1024),
       maxUrlLength: integer('--max-url-length', flags.maxUrlLength ?? env.MONETA_MAX_URL_LENGTH, DEFAULT_LIMITS.maxUrlLength, 256, 1024 * 1024),
       requestTimeoutMs: integer('--request-timeout', flags.requestTimeout ?? env.MONETA_REQUEST_TIMEOUT_MS, DEFAULT_LIMITS.requestTimeoutMs, 100, 3_600_000),
+      uploadStallTimeoutMs: integer(
+        '--upload-stall-timeout',
+        flags.uploadStallTimeout ?? env.MONETA_UPLOAD_STALL_TIMEOUT_MS,
+        DEFAULT_LIMITS.uploadStallTimeoutMs,
+        100,
+        3_600_000,
+      ),
       connectionTimeoutMs: integer(
         '--connection-timeout',
         flags.connectionTimeout ?? env.MONETA_CONNECTION_TIMEOUT_MS,
@@ -89,6 +103,14 @@ export function securityConfig(flags: SecurityFlags, env: Env, integer: IntegerR
         600_000,
       ),
       rateLimit: rate > 0 ? { max: rate, windowMs: 60_000 } : undefined,
+      maxBackupDownloads: integer(
+        '--max-backup-downloads',
+        flags.maxBackupDownloads ?? env.MONETA_MAX_BACKUP_DOWNLOADS,
+        DEFAULT_LIMITS.maxBackupDownloads,
+        1,
+        1000,
+      ),
+      backupTimeoutMs: integer('--backup-timeout', flags.backupTimeout ?? env.MONETA_BACKUP_TIMEOUT_MS, DEFAULT_LIMITS.backupTimeoutMs, 100, 86_400_000),
     },
   };
 }

@@ -395,6 +395,11 @@ export interface paths {
          *     committed state while writes go on. It is written to a temporary file, streamed, then
          *     removed. A read is enough: read-only tokens may download it (it holds the token hashes,
          *     never the secrets). 409 for an in-memory store, which has no file to copy.
+         *
+         *     A server process makes or sends at most `--max-backup-downloads` (2) at once: another is
+         *     a 503 with `Retry-After`. A download still being sent `--backup-timeout` (10 minutes)
+         *     after its first byte is cut off (the body ends short of its `Content-Length`), and its
+         *     copy is released at once, as when the client goes away.
          */
         get: operations["downloadBackup"];
         put?: never;
@@ -906,7 +911,8 @@ export interface paths {
          *     `text/csv` or `application/octet-stream`) and without `Content-Encoding`. It is streamed to
          *     a temporary file and imported in batches, so memory stays bounded whatever its size; the
          *     largest body accepted is the server's import limit (`--import-limit`, 100 MiB by default),
-         *     413 beyond it. Rows already imported are recognised (by the bank's transaction id, else by
+         *     413 beyond it. A slow upload is read to its end however long it takes; one that stops
+         *     coming (no byte for `--upload-stall-timeout`, 30 s by default) is a 408. Rows already imported are recognised (by the bank's transaction id, else by
          *     date, value and description) and reported as duplicates of the transaction they repeat.
          *
          *     The file is one commit: with invalid rows nothing is written (`outcome: rejected`) unless
@@ -918,6 +924,12 @@ export interface paths {
          *     deep, a CAMT file with nothing to import: a camt.052 or camt.054 message, no entries, none
          *     booked) is a 400 naming `body` (or `profile`, `format`) whose message says why; a `bank`
          *     no bank has is a 400 naming `bank`.
+         *
+         *     A large statement can take longer to import than a connection stays open. When the report
+         *     is not ready within the server's answer time (20 s by default), or with
+         *     `Prefer: respond-async`, the answer is 202 with an import job and its `Location`; the import
+         *     goes on, and `getImportJob` tells its outcome: the report (or the error) this request would
+         *     have answered. So a client always learns whether its statement was imported.
          */
         post: operations["createImport"];
         delete?: never;
@@ -976,6 +988,39 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/import-jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id, from the `Location` of a 202 `createImport`. */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * An import answered 202, and its outcome once it is done
+         * @description `state: running` while the statement is imported (with `Retry-After`); `finished` with
+         *     the `report` that `createImport` would have answered with 200; `failed` with the `problem`
+         *     (and its `status`) it would have answered with instead: a statement that cannot be read,
+         *     an unknown bank, a store that was unavailable. A job whose server stopped before it
+         *     recorded the outcome is `failed` with status 503, and says to look in the import history
+         *     (`listImports`) before sending the statement again. The id names the server process
+         *     running the import: until it ends only that process knows its details, and another
+         *     process of the store answers `running` without them (or `failed`, if that process is
+         *     gone). Outcomes are kept for a day after they end, in the store, so any server process of
+         *     the store answers them.
+         */
+        get: operations["getImportJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The status and headers of the same GET, without the body */
+        head: operations["headGetImportJob"];
         patch?: never;
         trace?: never;
     };
@@ -1607,6 +1652,32 @@ export interface components {
             deleted: number;
             import: components["schemas"]["ImportSummary"];
         };
+        /** @description An import answered 202 (`createImport`), and its outcome once it is done. */
+        ImportJob: {
+            id: string;
+            /**
+             * @description `running`; `finished`: `report` is the answer; `failed`: `problem` is.
+             * @enum {string}
+             */
+            state: "running" | "finished" | "failed";
+            /** @description Absent (as `bank` and `createdAt`) when a server process other than the one running the import is asked before it has ended. */
+            fileName?: string;
+            bank?: components["schemas"]["BankId"];
+            /**
+             * Format: date-time
+             * @description When the statement was received (ISO 8601, UTC).
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description When the outcome was recorded; absent while running.
+             */
+            finishedAt?: string;
+            /** @description The status `createImport` would have answered with (200 when finished); absent while running. */
+            status?: number;
+            report?: components["schemas"]["ImportReport"];
+            problem?: components["schemas"]["Problem"];
+        };
         ImportReportRow: {
             /** @description The file's line (for MT940 the `:61:` line; for OFX and CAMT.053 the entry's number in file order). */
             line: number;
@@ -1767,6 +1838,20 @@ export interface components {
         };
         /** @description A read-only token was used for a write, or the `Host` header is not allowed. */
         Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description No byte of the statement arrived for the server's upload stall timeout
+         *     (`--upload-stall-timeout`, 30 s by default); nothing was imported and the connection is
+         *     closed. An upload that keeps coming, however slowly, is never cut.
+         */
+        UploadStalled: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 [name: string]: unknown;
@@ -4076,7 +4161,13 @@ export interface operations {
                 /** @description Import the valid rows of a file that has invalid ones (default, such a file imports nothing). */
                 skipInvalid?: boolean;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description `respond-async`: answer 202 with the import job as soon as the statement is received,
+                 *     rather than waiting for the report (RFC 7240). Any other preference is ignored.
+                 */
+                Prefer?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4103,9 +4194,29 @@ export interface operations {
                     "application/json": components["schemas"]["ImportReport"];
                 };
             };
+            /**
+             * @description The statement is received and being imported, but its report is not ready within the
+             *     server's answer time (`--import-answer-time`, 20 s by default, always under the
+             *     connection's idle limit), or the request said `Prefer: respond-async`. The import goes
+             *     on in the server; `Location` is its job (`getImportJob`), which holds the same answer
+             *     this request would have had once it is done.
+             */
+            202: {
+                headers: {
+                    /** @description Path of the import job. */
+                    Location: string;
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["UploadStalled"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -4222,6 +4333,56 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getImportJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id, from the `Location` of a 202 `createImport`. */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The job. */
+            200: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    headGetImportJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The job's id, from the `Location` of a 202 `createImport`. */
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HeadOk"];
+            400: components["responses"]["HeadError"];
+            404: components["responses"]["HeadError"];
+            default: components["responses"]["HeadError"];
         };
     };
 }

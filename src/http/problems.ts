@@ -59,37 +59,52 @@ const FRAMEWORK_ERRORS: Record<string, (error: FastifyError) => [number, FieldEr
   FST_ERR_ASYNC_CONSTRAINT: () => [400, [{ in: 'header', name: 'host', message: 'is not accepted' }]],
 };
 
+/** What an error answers: its status, the message, the fields it names, and when to retry. */
+export interface ErrorAnswer {
+  status: number;
+  detail: string;
+  fields: FieldError[];
+  retryAfterSeconds?: number;
+}
+
 /**
- * The one error path. Domain and validation errors become their status with the fields named;
- * anything unexpected becomes a 500 whose body says only the request id, while the log line
- * with the same id carries the error.
+ * The one mapping of errors to answers. Domain and validation errors become their status with the
+ * fields named; anything unexpected becomes a 500 whose body says only the request id, while the
+ * log line with the same id carries the error. Used by the error handler and by an import that
+ * answers through its job (import-jobs.ts).
  */
+export function errorAnswer(error: FastifyError, request: FastifyRequest): ErrorAnswer {
+  if (error instanceof RequestValidationError) return { status: error.status, detail: error.message, fields: error.fields };
+  if (error instanceof DomainError) {
+    const status = { invalid: 400, not_found: 404, gone: 410, conflict: 409, unavailable: 503, exhausted: 507 }[error.code];
+    return { status, detail: error.message, fields: error.fields };
+  }
+  if (error instanceof StoreDamagedError) {
+    request.log.error({ err: error.cause ?? error }, error.recovery);
+    return { status: 503, detail: `${error.message}; writes are refused until it is restored (the server log says how)`, fields: [] };
+  }
+  if (error instanceof StoreUnavailableError) {
+    request.log.warn({ err: error.cause ?? error }, 'store unavailable');
+    const status = /disk is full/.test(error.message) ? 507 : 503;
+    return { status, detail: `${error.message}; try again shortly`, fields: [], retryAfterSeconds: error.retryAfterSeconds };
+  }
+  const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+  if (mapped) {
+    const [status, fields] = mapped(error);
+    return { status, detail: describeFields(fields), fields };
+  }
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, detail: error.message, fields: [] };
+  }
+  request.log.error({ err: error }, 'unexpected failure');
+  return { status: 500, detail: `unexpected failure; quote request id ${request.id} when reporting it`, fields: [] };
+}
+
+/** The one error path: every error's answer in the Problem shape (errorAnswer). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof RequestValidationError) return sendProblem(reply, error.status, error.message, error.fields);
-    if (error instanceof DomainError) {
-      const status = { invalid: 400, not_found: 404, gone: 410, conflict: 409, unavailable: 503, exhausted: 507 }[error.code];
-      return sendProblem(reply, status, error.message, error.fields);
-    }
-    if (error instanceof StoreDamagedError) {
-      request.log.error({ err: error.cause ?? error }, error.recovery);
-      return sendProblem(reply, 503, `${error.message}; writes are refused until it is restored (the server log says how)`);
-    }
-    if (error instanceof StoreUnavailableError) {
-      request.log.warn({ err: error.cause ?? error }, 'store unavailable');
-      const status = /disk is full/.test(error.message) ? 507 : 503;
-      reply.header('retry-after', String(error.retryAfterSeconds));
-      return sendProblem(reply, status, `${error.message}; try again shortly`);
-    }
-    const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
-    if (mapped) {
-      const [status, fields] = mapped(error);
-      return sendProblem(reply, status, describeFields(fields), fields);
-    }
-    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendProblem(reply, error.statusCode, error.message);
-    }
-    request.log.error({ err: error }, 'unexpected failure');
-    return sendProblem(reply, 500, `unexpected failure; quote request id ${request.id} when reporting it`);
+    const answer = errorAnswer(error, request);
+    if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
+    return sendProblem(reply, answer.status, answer.detail, answer.fields);
   });
 }

@@ -24,10 +24,13 @@ export interface RawInput {
 }
 
 export class RequestValidationError extends Error {
-  /** 400; 413 for a file body past its limit; 415 for a body the server cannot read at all (a Content-Encoding it does not decode). */
+  /**
+   * 400; 408 for a file body that stopped arriving; 413 for a file body past its limit; 415 for
+   * a body the server cannot read at all (a Content-Encoding it does not decode).
+   */
   constructor(
     readonly fields: FieldError[],
-    readonly status: 400 | 413 | 415 = 400,
+    readonly status: 400 | 408 | 413 | 415 = 400,
   ) {
     super(describeFields(fields));
     this.name = 'RequestValidationError';

@@ -1,10 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { makeTempDir } from '../services/temp-dirs.js';
 import { RequestValidationError } from './request-validation.js';
 
 /** The largest statement `createImport` accepts by default (`--import-limit`), in bytes. */
@@ -39,12 +39,20 @@ export interface ReceivedFile {
   remove(): Promise<void>;
 }
 
+/** How much of a statement upload is accepted, and how long it may stall. */
+export interface UploadLimits {
+  /** Bytes; 413 beyond. */
+  limit: number;
+  /** No byte for this long: 408 (a slow upload that keeps coming is never cut). */
+  stallTimeoutMs: number;
+}
+
 /**
  * Streams a file body to a private temporary file, refusing it (413) past `limit` bytes, so
- * memory stays bounded whatever the size. The file is named after `fileName` (made safe), whose
- * extension helps recognise the format.
+ * memory stays bounded whatever the size, and (408) when no byte arrives for `stallTimeoutMs`.
+ * The file is named after `fileName` (made safe), whose extension helps recognise the format.
  */
-export async function receiveFile(request: FastifyRequest, fileName: string, limit: number): Promise<ReceivedFile> {
+export async function receiveFile(request: FastifyRequest, fileName: string, { limit, stallTimeoutMs }: UploadLimits): Promise<ReceivedFile> {
   const body = request.body as Readable | undefined;
   if (body === undefined || typeof (body as Partial<Readable>).pipe !== 'function') {
     throw new RequestValidationError([
@@ -61,28 +69,38 @@ export async function receiveFile(request: FastifyRequest, fileName: string, lim
   }
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit); // nothing read: the handler closes the connection
-  const dir = await mkdtemp(join(tmpdir(), 'moneta-upload-'));
+  const dir = await makeTempDir('upload');
   const path = join(dir, safeName(fileName));
   const remove = () => rm(dir, { recursive: true, force: true });
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
+      stall.refresh();
       if (received > limit) callback(tooLarge(limit));
       else callback(null, chunk);
     },
   });
+  // Restarted by every chunk: only an upload that stops coming is cut, never a slow one.
+  const stall = setTimeout(() => counter.destroy(stalled(stallTimeoutMs, received)), stallTimeoutMs);
   try {
     await pipeline(body, counter, createWriteStream(path, { mode: 0o600 }));
   } catch (error) {
     await remove();
     throw error;
+  } finally {
+    clearTimeout(stall);
   }
   if (received === 0) {
     await remove();
     throw new RequestValidationError([{ in: 'body', name: 'body', message: 'is empty: send the statement file as the body' }]);
   }
   return { path, remove };
+}
+
+function stalled(stallTimeoutMs: number, received: number): RequestValidationError {
+  const message = `stopped arriving: no byte for ${stallTimeoutMs} ms after ${received} bytes (--upload-stall-timeout); nothing was imported`;
+  return new RequestValidationError([{ in: 'body', name: 'body', message }], 408);
 }
 
 function tooLarge(limit: number): RequestValidationError {

@@ -8,6 +8,7 @@ import type { EngineAccess } from './engine/engine-access.js';
 import type { EngineName } from './engine/engine-name.js';
 import type { Database as Schema } from './engine/schema.js';
 import { importHistoryRepository, type ImportsRepository } from './imports/imports-repository.js';
+import { importJobsRepository, type ImportJobsRepository } from './imports/import-jobs-repository.js';
 import { inboxRepository, type InboxRepository } from './inbox/inbox-repository.js';
 import type { ReportsRepository } from './reports/reports-repository.js';
 import { rulesRepository, type RulesRepository } from './rules/rules-repository.js';
@@ -47,6 +48,7 @@ export abstract class EngineStore implements Store {
   declare readonly catalogue: CatalogueRepository;
   declare readonly rules: RulesRepository;
   declare readonly imports: ImportsRepository;
+  declare readonly importJobs: ImportJobsRepository;
   declare readonly tokens: TokensRepository;
   declare readonly idempotency: IdempotencyRepository;
   declare readonly reports: ReportsRepository;
@@ -62,6 +64,7 @@ export abstract class EngineStore implements Store {
       catalogue: catalogueRepository(access),
       rules: rulesRepository(access),
       imports: { ...importHistoryRepository(access), begin: imports.begin },
+      importJobs: importJobsRepository(access),
       tokens: tokensRepository(access),
       idempotency: idempotencyRepository(access),
       reports,

@@ -1,6 +1,7 @@
 import type { EngineName } from './engine/engine-name.js';
 import type { CatalogueRepository } from './catalogue/catalogue-repository.js';
 import type { ChangeFeedRepository } from './changes/changes-repository.js';
+import type { ImportJobsRepository } from './imports/import-jobs-repository.js';
 import type { ImportsRepository } from './imports/imports-repository.js';
 import type { InboxRepository } from './inbox/inbox-repository.js';
 import type { ReportsRepository } from './reports/reports-repository.js';
@@ -26,6 +27,8 @@ export interface Store {
   readonly catalogue: CatalogueRepository;
   readonly rules: RulesRepository;
   readonly imports: ImportsRepository;
+  /** Imports answered 202 and their outcomes. */
+  readonly importJobs: ImportJobsRepository;
   readonly tokens: TokensRepository;
   readonly idempotency: IdempotencyRepository;
   readonly reports: ReportsRepository;
@@ -74,6 +77,7 @@ export type { ChangeFeedRepository, ChangePageJson } from './changes/changes-rep
 export type { ImportedTransaction, ImportSession, StoredImport } from './imports/import-session.js';
 export type { ImportCounts, ImportRecord } from './imports/imports-queries.js';
 export type { ImportsRepository } from './imports/imports-repository.js';
+export type { ImportJobsRepository } from './imports/import-jobs-repository.js';
 export type { InboxRepository } from './inbox/inbox-repository.js';
 export type { ReportsRepository } from './reports/reports-repository.js';
 export type { RuleOrderOutcome } from './rules/rule-writes.js';

@@ -6,6 +6,8 @@ import type { WriteProgram } from './engine/write-steps.js';
 import { CatalogueQueries } from './catalogue/catalogue-queries.js';
 import { cataloguePrograms } from './catalogue/catalogue-writes.js';
 import { ChangeFeedQueries } from './changes/change-feed-queries.js';
+import { ImportJobsQueries } from './imports/import-jobs-queries.js';
+import { importJobPrograms } from './imports/import-jobs-writes.js';
 import { ImportsQueries } from './imports/imports-queries.js';
 import { InboxQueries } from './inbox/inbox-queries.js';
 import { inboxPrograms } from './inbox/inbox-writes.js';
@@ -44,6 +46,7 @@ export class StoreQueries {
   readonly trash: TrashQueries;
   readonly changes: ChangeFeedQueries;
   readonly imports: ImportsQueries;
+  readonly importJobs: ImportJobsQueries;
   readonly catalogue: CatalogueQueries;
   readonly inbox: InboxQueries;
 
@@ -56,6 +59,7 @@ export class StoreQueries {
     this.trash = new TrashQueries(db, quirks);
     this.changes = new ChangeFeedQueries(db, quirks);
     this.imports = new ImportsQueries(db);
+    this.importJobs = new ImportJobsQueries(db);
     this.catalogue = new CatalogueQueries(db);
     this.inbox = new InboxQueries(db, quirks, this.transactions);
   }
@@ -71,6 +75,7 @@ export function writePrograms(q: StoreQueries) {
     ...rulePrograms(q),
     ...inboxPrograms(q),
     ...securityPrograms(q),
+    ...importJobPrograms(q),
   };
 }
 

@@ -16,13 +16,16 @@ describeEachEngine('imports through a generated client against moneta serve', ({
     // Content-Type on every request: a POST without a body (undoImport) must still say JSON.
     const client = createClient<paths>({ baseUrl: server.baseUrl, headers: { 'content-type': 'application/json' } });
     // The statement travels as it is: the client's JSON serialiser is bypassed for this body.
-    const upload = (dryRun: boolean) =>
-      client.POST('/imports', {
+    const upload = async (dryRun: boolean) => {
+      const { response, data } = await client.POST('/imports', {
         params: { query: { bank: 'ing', fileName: 'jan.csv', dryRun } },
         body: STATEMENT,
         bodySerializer: (body: string) => body,
         headers: { 'content-type': 'text/csv' },
       });
+      // 200 is the report; a 202 (an import job) would fail the status assertions below.
+      return { response, data: data !== undefined && 'outcome' in data ? data : undefined };
+    };
 
     const dry = await upload(true);
     assert.equal(dry.response.status, 200);
@@ -62,6 +65,36 @@ describeEachEngine('imports through a generated client against moneta serve', ({
     assert.equal(refused.error?.errors[0]?.name, 'bank');
     const missing = await client.GET('/imports/{importId}', { params: { path: { importId: 999 } } });
     assert.equal(missing.response.status, 404);
+    assert.equal(await server.stop(), 0, server.output.join('\n'));
+  });
+
+  it('with two workers, an import answered 202 (Prefer: respond-async) is told by its job, whichever worker is asked', async () => {
+    const db = await freshDbSetting();
+    assert.equal((await runCli(['banks', 'add', 'ing', 'ING', '--db', db])).code, 0);
+    const server = await spawnServer(['--db', db, '--workers', '2']);
+    const client = createClient<paths>({ baseUrl: server.baseUrl, headers: { 'content-type': 'application/json' } });
+    const accepted = await client.POST('/imports', {
+      params: { query: { bank: 'ing', fileName: 'jan.csv' }, header: { Prefer: 'respond-async' } },
+      body: STATEMENT,
+      bodySerializer: (body: string) => body,
+      headers: { 'content-type': 'text/csv' },
+    });
+    assert.equal(accepted.response.status, 202);
+    const job = accepted.data !== undefined && 'state' in accepted.data ? accepted.data : undefined;
+    assert.ok(job);
+    assert.equal(accepted.response.headers.get('location'), `/import-jobs/${job.id}`);
+    // Asked again at once, one request after the other (no timer), until the import has ended.
+    const read = async (jobId: string) => {
+      const polled = await client.GET('/import-jobs/{jobId}', { params: { path: { jobId } } });
+      assert.equal(polled.response.status, 200);
+      assert.ok(polled.data);
+      return polled.data;
+    };
+    let seen = job;
+    while (seen.state === 'running') seen = await read(job.id);
+    assert.equal(seen.state, 'finished', JSON.stringify(seen));
+    assert.deepEqual([seen.report?.outcome, seen.report?.added], ['imported', 3]);
+    assert.equal((await client.GET('/imports')).data?.[0]?.id, seen.report?.importId);
     assert.equal(await server.stop(), 0, server.output.join('\n'));
   });
 });

@@ -53,6 +53,26 @@ async function storeWithEarlierImport(folder: string, name: string): Promise<{ d
 describe('the Import screen in Chromium', { skip }, () => {
   const suite = browserSuite('moneta-import-');
 
+  it('a server that answers the import 202 with a job (--import-answer-time 0): the screen polls the job and shows the report as ever', async () => {
+    const store = await storeWithEarlierImport(suite.folder, 'jobs');
+    const server = await spawnServer(['--db', store.db, '--import-answer-time', '0'], {}, { stopAfterTest: false });
+    const page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
+    try {
+      const errors = watchPageErrors(page);
+      await page.goto(`${server.baseUrl}/app/import`);
+      await page.getByLabel('Statement file').setInputFiles(store.statement);
+      await page.getByLabel('The bank it comes from').selectOption('ing');
+      await page.getByRole('button', { name: /^Check the file/ }).click();
+      await page.locator('.report-summary', { hasText: '1 new · 1 already there · 1 invalid' }).waitFor();
+      assert.ok(server.output.some((line) => /"status":202/.test(line) && /"url":"\/imports\?/.test(line)), 'the import was answered 202');
+      assert.ok(server.output.some((line) => /"url":"\/import-jobs\//.test(line)), 'the screen read the job');
+      assert.deepEqual(errors, []);
+    } finally {
+      await page.close();
+      await server.stop();
+    }
+  });
+
   describe('on a store with an earlier import', () => {
     let server: SpawnedServer;
     let page: Page;

@@ -1,45 +1,84 @@
 import type { ImportHistoryService } from '../../services/import-history.service.js';
+import type { ImportJobsService } from '../../services/import-jobs.service.js';
 import type { ImportResult, ImportService, ReportRow } from '../../services/import.service.js';
+import { importAnswer, JOB_RETRY_AFTER_SECONDS, prefersAsync, presentImportJob, sendAnswer, within } from '../import-answer.js';
 import { RequestValidationError } from '../request-validation.js';
 import type { OperationHandlers, Schemas } from '../operation-types.js';
 import { presentImportDetail, presentImportSummary, presentTransaction } from '../presenters.js';
-import { receiveFile } from '../statement-body.js';
+import { receiveFile, type UploadLimits } from '../statement-body.js';
 
-type Handlers = Pick<OperationHandlers, 'createImport' | 'listImports' | 'getImport' | 'undoImport'>;
+type Handlers = Pick<OperationHandlers, 'createImport' | 'listImports' | 'getImport' | 'undoImport' | 'getImportJob'>;
 
 /** The per-row report createImport answers with, at most; the rest of a big file via getImport's pages. */
 export const REPORT_ROWS = 1000;
 
-/** Imports: statements as request bodies, the history, undo. The same ImportService as `moneta import`. */
-export function importHandlers(imports: ImportService, history: ImportHistoryService, importLimit: number): Handlers {
+/** How a statement upload is bounded, and how long createImport waits for its report before answering 202. */
+export interface ImportAnswerOptions extends UploadLimits {
+  /** Past this, the answer is 202 with the import's job; the import goes on. 0: always 202 at once. */
+  answerMs: number;
+}
+
+/**
+ * Imports: statements as request bodies, the history, undo, and the jobs of imports answered 202.
+ * The same ImportService as `moneta import`.
+ */
+export function importHandlers(imports: ImportService, history: ImportHistoryService, jobs: ImportJobsService, options: ImportAnswerOptions): Handlers {
   return {
     async createImport({ query }, reply, request) {
       const fileName = query.fileName ?? 'statement';
-      let file;
+      // Before a byte of the statement is read; an unread body closes the connection after the answer.
       try {
-        file = await receiveFile(request, fileName, importLimit);
+        jobs.assertRoom();
       } catch (error) {
-        // An over-long body is not read to its end: the connection is closed after the answer.
-        if (error instanceof RequestValidationError && error.status === 413) reply.header('connection', 'close');
+        reply.header('connection', 'close');
         throw error;
       }
+      let file;
       try {
-        const result = await imports.importRequested(file.path, {
-          bank: query.bank,
-          format: query.format,
-          profile: query.profile,
-          fileName,
-          dryRun: query.dryRun,
-          skipInvalid: query.skipInvalid,
-        });
-        try {
-          return reply.code(200).send(await presentReport(result, query.bank));
-        } finally {
-          await result.dispose();
-        }
-      } finally {
-        await file.remove();
+        file = await receiveFile(request, fileName, options);
+      } catch (error) {
+        // An over-long or stalled body is not read to its end: the connection is closed after the answer.
+        if (error instanceof RequestValidationError && (error.status === 413 || error.status === 408)) reply.header('connection', 'close');
+        throw error;
       }
+      // Known to this process only until the import ends: nothing is written while SQLite imports hold the write lock.
+      const job = jobs.start(fileName, query.bank);
+      const received = file;
+      const answer = importAnswer(request, async () => {
+        try {
+          const result = await imports.importRequested(received.path, {
+            bank: query.bank,
+            format: query.format,
+            profile: query.profile,
+            fileName,
+            dryRun: query.dryRun,
+            skipInvalid: query.skipInvalid,
+          });
+          try {
+            return await presentReport(result, query.bank);
+          } finally {
+            await result.dispose();
+          }
+        } finally {
+          await received.remove();
+        }
+      });
+      // Whoever answers, the job keeps the outcome: a client cut off before the answer polls it.
+      jobs.follow(job, answer, (error) => request.log.error({ err: error, job: job.id }, 'the outcome of an import job could not be recorded'));
+      // An answer time of 0: every import answers 202 at once, as if it preferred to.
+      const inTime = prefersAsync(request) || options.answerMs === 0 ? undefined : await within(answer, options.answerMs);
+      if (inTime !== undefined) return sendAnswer(reply, inTime);
+      return reply
+        .code(202)
+        .header('location', `/import-jobs/${job.id}`)
+        .header('retry-after', String(JOB_RETRY_AFTER_SECONDS))
+        .send(presentImportJob({ ...job, state: 'running' }, String(request.id)));
+    },
+
+    async getImportJob({ params }, reply, request) {
+      const job = await jobs.find(params.jobId);
+      if (job.state === 'running') reply.header('retry-after', String(JOB_RETRY_AFTER_SECONDS));
+      return reply.code(200).send(presentImportJob(job, String(request.id)));
     },
 
     async listImports({ query }, reply) {

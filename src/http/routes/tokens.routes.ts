@@ -45,7 +45,10 @@ export function tokenHandlers(tokens: TokensService, backup: BackupService, toke
         backup.assertPossible();
         return reply.code(200).header('content-type', 'application/vnd.sqlite3').header('content-disposition', `attachment; filename="${backup.fileName()}"`).send();
       }
-      const { stream, fileName, bytes } = await backup.download();
+      // The client going away (before or during the send) ends the download and closes its copy.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const { stream, fileName, bytes } = await backup.download(gone.signal);
       return reply
         .code(200)
         .header('content-type', 'application/vnd.sqlite3')

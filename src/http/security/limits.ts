@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { Server } from 'node:http';
-import type { FastifyHttpOptions, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rawResponse } from '../node-answers.js';
 import { sendProblem } from '../problems.js';
 import { isWebAppPath } from '../web-app.js';
@@ -37,7 +37,11 @@ function tellsHealthCheck(request: FastifyRequest, detail: string): boolean {
 /** Options that only exist when the HTTP server is created, so buildApp passes them to Fastify(). */
 export function limitServerOptions(limits: LimitOptions): FastifyHttpOptions<Server> {
   return {
-    requestTimeout: limits.requestTimeoutMs,
+    // Node's request timeout counts the whole request, body included, so a statement uploaded at
+    // under 3.4 MB/s was cut at 30 s however steadily it came. Off here: headers keep their
+    // deadline (headersTimeout), a body its own (registerBodyDeadline: the whole body for JSON,
+    // no stall longer than uploadStallTimeoutMs for a statement, statement-body.ts).
+    requestTimeout: 0,
     connectionTimeout: limits.connectionTimeoutMs,
     // Node keeps an idle keep-alive connection for keepAliveTimeout (Fastify's default: 72 s), not
     // for the socket timeout: both are the documented idle limit.
@@ -46,9 +50,9 @@ export function limitServerOptions(limits: LimitOptions): FastifyHttpOptions<Ser
       maxHeaderSize: limits.maxHeaderBytes,
       // A request without Host reaches the app, which answers it in the Problem shape (node-answers.ts).
       requireHostHeader: false,
-      requestTimeout: limits.requestTimeoutMs,
+      requestTimeout: 0,
       headersTimeout: limits.requestTimeoutMs,
-      // Node checks those two timeouts only this often (default 30 s, so a 30 s limit held a
+      // Node checks the headers timeout only this often (default 30 s, so a 30 s limit held a
       // slow client up to 60 s): a tenth of the limit, at most a second late.
       connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(limits.requestTimeoutMs / 10))),
     },
@@ -73,6 +77,26 @@ function answerClientError(this: FastifyInstance, error: Error & { code?: string
   this.log.info({ reqId: requestId, status, code: error.code }, 'request refused before it was read');
   if (socket.writable) socket.write(rawResponse(status, reason, detail, [{ in: 'header', name, message: detail }], requestId));
   socket.destroy(error);
+}
+
+/**
+ * A body that is not a statement (JSON, at most the body limit) must have arrived within the
+ * request timeout of the request's start; past it the client gets 408 on the socket and the
+ * connection is closed, as Node did when its own request timeout covered every body.
+ */
+function bodyDeadline(request: FastifyRequest, reply: FastifyReply, timeoutMs: number): void {
+  const headers = request.raw.headers;
+  if (headers['transfer-encoding'] === undefined && !(Number(headers['content-length']) > 0)) return;
+  const timer = setTimeout(() => {
+    const socket = request.raw.socket;
+    if (request.raw.complete || reply.sent || socket.destroyed) return;
+    const detail = 'the request body was not received in time';
+    request.log.info({ status: 408 }, detail);
+    if (socket.writable) socket.write(rawResponse(408, 'Request Timeout', detail, [{ in: 'body', name: 'body', message: detail }], String(request.id)));
+    socket.destroy();
+  }, timeoutMs);
+  timer.unref();
+  reply.raw.once('close', () => clearTimeout(timer));
 }
 
 /**
@@ -128,6 +152,7 @@ export async function registerLimits(app: FastifyInstance, limits: LimitOptions,
       else perClient.set(client, left);
       perConnection.set(connection, (perConnection.get(connection) ?? 1) - 1);
     });
+    if (request.routeOptions.config.fileBody !== true) bodyDeadline(request, reply, limits.requestTimeoutMs);
     if (request.url.length > limits.maxUrlLength) {
       return sendProblem(reply, 414, `the URL is ${request.url.length} characters long; the limit is ${limits.maxUrlLength}`, [
         { in: 'path', name: 'url', message: `is longer than ${limits.maxUrlLength} characters` },

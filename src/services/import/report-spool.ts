@@ -1,8 +1,8 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { makeTempDir } from '../temp-dirs.js';
 
 /**
  * added: a new transaction. duplicate: already stored (or earlier in the file). conflict: the
@@ -35,7 +35,7 @@ export class ReportSpool {
   ) {}
 
   static async create(): Promise<ReportSpool> {
-    const dir = await mkdtemp(join(tmpdir(), 'moneta-import-'));
+    const dir = await makeTempDir('import');
     return new ReportSpool(dir, createWriteStream(join(dir, 'rows.ndjson'), { mode: 0o600 }));
   }
 

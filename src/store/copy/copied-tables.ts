@@ -68,4 +68,7 @@ export const NOT_COPIED = new Set([
   'report_days',
   // The version of the rules for caches of them (migration 0010): a fresh count per store.
   'rules_revision',
+  // Imports answered 202 (migration 0016): they name the server processes of this store and
+  // are kept a day; a copy or backup starts without them (a poll of one on the copy is a 404).
+  'import_jobs',
 ]);

@@ -15,6 +15,7 @@ import * as importRowsIndex from './0012-import-rows-index.js';
 import * as postgresDescriptionStatistics from './0013-postgres-description-statistics.js';
 import * as postgresDuplicateIdIndex from './0014-postgres-duplicate-id-index.js';
 import * as changeFeedOrigin from './0015-change-feed-origin.js';
+import * as importJobs from './0016-import-jobs.js';
 import * as trashListingIndex from './0017-trash-listing-index.js';
 
 interface EngineMigration {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0013-postgres-description-statistics': postgresDescriptionStatistics,
   '0014-postgres-duplicate-id-index': postgresDuplicateIdIndex,
   '0015-change-feed-origin': changeFeedOrigin,
+  '0016-import-jobs': importJobs,
   '0017-trash-listing-index': trashListingIndex,
 };
 

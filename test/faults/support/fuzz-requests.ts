@@ -3,7 +3,7 @@ import { BAD_NAMES, catalogueBodyAsDescribed, catalogueQueryAsDescribed, catalog
 import fc from 'fast-check';
 import type { OperationSpec, ParameterSpec } from '../../../src/http/contract.js';
 import type { FieldLocation } from '../../../src/domain/errors.js';
-import { asRequestSchema } from '../../../src/http/request-validation.js';
+import { asRequestSchema, type JsonSchema } from '../../../src/http/request-validation.js';
 import { bodyMutations } from './fuzz-body-mutations.js';
 import { arbitraryFor, parameterText } from './schema-arbitrary.js';
 import { isFileBody, statementBodyMutations, statementCsv, statementQuery } from './statement-bodies.js';
@@ -259,11 +259,17 @@ function pathMutations(operation: OperationSpec, base: fc.Arbitrary<Parts>): Mut
     });
 }
 
+/** True when a header's schema refuses the value (length or pattern): a Prefer may hold spaces, an Idempotency-Key may not. */
+function refusedBy(schema: JsonSchema, value: string): boolean {
+  const { minLength, maxLength, pattern } = schema as { minLength?: number; maxLength?: number; pattern?: string };
+  return value.length < (minLength ?? 0) || value.length > (maxLength ?? Infinity) || (pattern !== undefined && !new RegExp(pattern, 'u').test(value));
+}
+
 function headerMutations(operation: OperationSpec, base: fc.Arbitrary<Parts>): Mutation[] {
   return operation.parameters
     .filter((p) => p.in === 'header')
     .map((spec) =>
-      fc.tuple(base, fc.constantFrom('', 'has space', 'x'.repeat(300), 'tab\there')).map(([parts, value]) => ({
+      fc.tuple(base, fc.constantFrom(...['', 'has space', 'x'.repeat(300), 'tab\there'].filter((value) => refusedBy(spec.schema, value)))).map(([parts, value]) => ({
         parts: { ...parts, headers: { ...parts.headers, [spec.name]: value } },
         expect: { in: 'header' as const, name: spec.name },
         mutation: `${spec.name}: ${JSON.stringify(value.slice(0, 20))}`,

@@ -5,6 +5,7 @@ import { contentTypeFor, historyFileName, importErrors, type ImportField } from 
 
 export type ImportReport = components['schemas']['ImportReport'];
 export type ImportSummary = components['schemas']['ImportSummary'];
+type ImportJob = components['schemas']['ImportJob'];
 export type ImportFormat = 'auto' | ImportReport['format'];
 export type FieldMessages = Partial<Record<ImportField, string>>;
 
@@ -35,6 +36,7 @@ export async function sendStatement(file: File, choices: ImportChoices, dryRun: 
       bodySerializer: (body) => body,
       headers: { 'content-type': contentTypeFor(file.name) },
     });
+    if (data && 'state' in data) return await outcomeOf(data);
     if (data) return { report: data };
     const problem = error as Problem | undefined;
     return { errors: importErrors(response.status, problem?.errors ?? [], problem?.detail) };
@@ -42,4 +44,26 @@ export async function sendStatement(file: File, choices: ImportChoices, dryRun: 
     // The server closes the connection on a body past its limit, which a browser may see as a reset.
     return { errors: { file: 'Moneta did not answer while the file was sent. If the file is large it may be above the server\'s import limit; otherwise try again.' } };
   }
+}
+
+const POLL_SECONDS = 2;
+
+/**
+ * A large statement is answered 202 with its import job (createImport): the job is read again
+ * every Retry-After seconds until the import has ended, and its report or error is what the
+ * request would have answered.
+ */
+async function outcomeOf(accepted: ImportJob): Promise<{ report: ImportReport } | { errors: FieldMessages }> {
+  let job = accepted;
+  while (job.state === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, POLL_SECONDS * 1000));
+    const { data, error, response } = await api.GET('/import-jobs/{jobId}', { params: { path: { jobId: job.id } } });
+    if (!data) {
+      const problem = error as Problem | undefined;
+      return { errors: importErrors(response.status, problem?.errors ?? [], problem?.detail) };
+    }
+    job = data;
+  }
+  if (job.report) return { report: job.report };
+  return { errors: importErrors(job.status ?? 500, job.problem?.errors ?? [], job.problem?.detail) };
 }
