@@ -132,6 +132,12 @@ describe('web app in Chromium', { skip }, () => {
     it('date and amount ranges filter as the API does; a range the wrong way round is shown beside its field', async () => {
       await page.goto(`${server.baseUrl}/app/`);
       await countText(page).filter({ hasText: '2,000 rows' }).waitFor();
+      // Amounts are signed: the fields say so, on screen and to a screen reader (issue 27 item 9).
+      const described = await page.getByLabel('Min amount').evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+      );
+      assert.match(described, /signed: spending is negative/);
+      assert.match((await page.getByLabel('Min amount').getAttribute('placeholder')) ?? '', /−50/);
       await page.getByLabel('Min amount').fill('-50');
       await page.getByLabel('Min amount').press('Enter');
       await page.getByLabel('Max amount').fill('-10');

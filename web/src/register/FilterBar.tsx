@@ -6,6 +6,12 @@ import { RangeField } from './RangeField.js';
 
 type Range = Pick<RegisterState, 'from' | 'to' | 'minValue' | 'maxValue'>;
 
+/** Amounts are signed (spending below zero): "Min 100" alone finds only income, so the fields say so. */
+const AMOUNT_HINTS: Partial<Record<keyof Range, { placeholder: string; description: string }>> = {
+  minValue: { placeholder: 'e.g. −50', description: 'Amounts are signed: spending is negative, income positive. Min −50 keeps spending of up to 50 and all income.' },
+  maxValue: { placeholder: 'e.g. −10', description: 'Amounts are signed: spending is negative, income positive. Max −10 keeps spending of 10 or more.' },
+};
+
 interface Props {
   search: string;
   category: string | null;
@@ -33,7 +39,7 @@ const amount = (text: string) => (text.trim() === '' || !Number.isFinite(Number(
 export function FilterBar({ search, category, bank, categories, banks, range, problem, searchRef, onSearch, onCategory, onBank, onRange }: Props) {
   const errorOf = (name: string) => problem?.errors.find((error) => error.in === 'query' && error.name === name)?.message ?? null;
   const field = (name: keyof Range, label: string, type: 'date' | 'number', value: string | number | null, parse: (text: string) => Partial<Range>) => (
-    <RangeField name={name} label={label} type={type} value={value} error={errorOf(name)} onCommit={(text) => onRange(parse(text), name)} />
+    <RangeField name={name} label={label} type={type} value={value} error={errorOf(name)} hint={AMOUNT_HINTS[name]} onCommit={(text) => onRange(parse(text), name)} />
   );
   const active = [category, bank, ...RANGE_FIELDS.map((name) => range[name])].filter((value) => value !== null).length;
   return (

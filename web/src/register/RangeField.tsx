@@ -9,6 +9,8 @@ interface Props {
   value: string | number | null;
   /** The API's message for this field, shown beside it. */
   error: string | null;
+  /** Shown in the empty field, and read out with it (amounts are signed: issue 27 item 9). */
+  hint?: { placeholder: string; description: string };
   onCommit(text: string): void;
 }
 
@@ -18,7 +20,7 @@ interface Props {
  * and must not wipe a half-typed amount. A new committed value (back, forward, a shared link)
  * replaces the draft.
  */
-export function RangeField({ name, label, type, value, error, onCommit }: Props) {
+export function RangeField({ name, label, type, value, error, hint, onCommit }: Props) {
   const committed = value === null ? '' : String(value);
   const [draft, setDraft] = useState(committed);
   useEffect(() => setDraft(committed), [committed]);
@@ -31,7 +33,8 @@ export function RangeField({ name, label, type, value, error, onCommit }: Props)
         step={type === 'number' ? 'any' : undefined}
         value={draft}
         aria-invalid={error !== null}
-        aria-describedby={error !== null ? `filter-${name}-error` : undefined}
+        placeholder={hint?.placeholder}
+        aria-describedby={[hint ? `filter-${name}-hint` : '', error !== null ? `filter-${name}-error` : ''].filter(Boolean).join(' ') || undefined}
         onInput={(event) => setDraft(event.currentTarget.value)}
         onChange={(event) => {
           // A date is applied once it is whole (lib/date-input.ts); leaving the field applies whatever it holds.
@@ -43,6 +46,11 @@ export function RangeField({ name, label, type, value, error, onCommit }: Props)
           if (type === 'date' && text !== committed) onCommit(text);
         }}
       />
+      {hint && (
+        <span class="visually-hidden" id={`filter-${name}-hint`}>
+          {hint.description}
+        </span>
+      )}
       {error !== null && (
         <span class="field-error" id={`filter-${name}-error`} role="alert">
           {label} {error}
