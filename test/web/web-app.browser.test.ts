@@ -381,6 +381,18 @@ describe('web app in Chromium', { skip }, () => {
       const amount = await row.locator('.c-amount').boundingBox();
       assert.ok(description && amount && amount.y > description.y + 10, 'the amount is on the second line');
       assert.equal((await row.boundingBox())?.height, 56);
+      // Touch targets of at least 44 px (issue 27 item 11): the screens' links, and a row's checkbox cell.
+      for (const link of await page.getByRole('navigation', { name: 'Screens' }).getByRole('link').all()) {
+        const box = await link.boundingBox();
+        assert.ok(box && box.width >= 44 && box.height >= 44, `${await link.textContent()}: ${JSON.stringify(box)}`);
+      }
+      const cell = await row.locator('.c-select').boundingBox();
+      assert.ok(cell && cell.width >= 44 && cell.height >= 44, `checkbox cell ${JSON.stringify(cell)}`);
+      await row.locator('.c-select').click({ position: { x: 3, y: 3 } });
+      await page.locator('.bulk .selection', { hasText: '1 selected' }).waitFor();
+      assert.equal(await row.locator('input[type=checkbox]').isChecked(), true, 'a tap at the cell\'s corner picks the row');
+      await row.locator('.c-select').click({ position: { x: 3, y: 3 } });
+      await page.locator('.bulk .selection').waitFor({ state: 'detached' });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       const wide = await page.evaluate(() =>
         [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > innerWidth + 1).map((element) => `${element.tagName}.${element.className}`).slice(0, 5),
