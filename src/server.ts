@@ -60,6 +60,7 @@ export async function startServer(config: ServeConfig, logger: Logger, options: 
     importLimit: config.security.importLimit,
     security: appSecurityOptions(config),
     trashRetentionDays: config.trashRetentionDays,
+    undoRetentionDays: config.undoRetentionDays,
   });
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -1,6 +1,7 @@
 import type { ImportHistoryService } from '../../services/import-history.service.js';
 import type { ImportResult, ImportService, ReportRow } from '../../services/import.service.js';
 import { RequestValidationError } from '../request-validation.js';
+import { changeField } from '../register-operations.js';
 import type { OperationHandlers, Schemas } from '../operation-types.js';
 import { presentImportDetail, presentImportSummary, presentTransaction } from '../presenters.js';
 import { receiveFile } from '../statement-body.js';
@@ -33,7 +34,7 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
           skipInvalid: query.skipInvalid,
         });
         try {
-          return reply.code(200).send(await presentReport(result, query.bank));
+          return reply.code(200).send({ ...(await presentReport(result, query.bank)), ...changeField(reply) });
         } finally {
           await result.dispose();
         }
@@ -56,7 +57,7 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
 
     async undoImport({ params }, reply) {
       const undone = await history.undo(Number(params.importId));
-      return reply.code(200).send({ deleted: undone.deleted, import: presentImportSummary(undone.import) });
+      return reply.code(200).send({ deleted: undone.deleted, import: presentImportSummary(undone.import), ...changeField(reply) });
     },
   };
 }

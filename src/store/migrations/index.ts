@@ -14,6 +14,7 @@ import * as postgresSearchGrams from './0011-postgres-search-grams.js';
 import * as importRowsIndex from './0012-import-rows-index.js';
 import * as postgresDescriptionStatistics from './0013-postgres-description-statistics.js';
 import * as postgresDuplicateIdIndex from './0014-postgres-duplicate-id-index.js';
+import * as changeUndo from './0018-change-undo.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0012-import-rows-index': importRowsIndex,
   '0013-postgres-description-statistics': postgresDescriptionStatistics,
   '0014-postgres-duplicate-id-index': postgresDuplicateIdIndex,
+  '0018-change-undo': changeUndo,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

@@ -4,12 +4,13 @@ import { StoreUnavailableError, type StoreDamagedError } from '../../domain/erro
 import type { TransactionQuery } from '../../domain/transaction.js';
 import { sqliteQuirks } from './sqlite-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
-import type { StoreAccess } from '../engine-store.js';
+import type { EngineParts } from '../engine-store.js';
 import type { Database as Schema } from '../engine/schema.js';
 import type { TransactionStream } from '../store.js';
 import type { ImportSession } from '../imports/import-session.js';
 import type { ImportRecord } from '../imports/imports-queries.js';
-import { StoreQueries } from '../writes.js';
+import { StoreQueries, type WriteResult } from '../writes.js';
+import type { Recorded } from '../engine/write-steps.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { DATA_VERSION_SQL } from './count-cache.js';
 import { connectionPragmas, durabilityProblems, openConnection, type ConnectionPragmas } from './connection.js';
@@ -89,7 +90,7 @@ export class SqliteStore extends EngineStore {
     this.readPool = readThreads > 0 ? new ReadPool({ path: options.path, busyTimeoutMs: this.busyTimeoutMs, threads: readThreads, statementTimeoutMs }) : undefined;
     this.streams = new StreamGate({ ...DEFAULT_STREAM_LIMITS, ...options.streams, statementTimeoutMs });
 
-    const access: StoreAccess = {
+    const access: EngineParts['access'] = {
       queries: this.queries,
       all: async (query) => this.guard(() => this.statements.all(query)),
       first: async (query) => this.guard(() => this.statements.first(query)),
@@ -98,7 +99,8 @@ export class SqliteStore extends EngineStore {
         // Writing into a damaged file can spread the damage: refused until it is restored.
         if (this.damage) throw this.damage;
         try {
-          return await this.writer.submit(op, ...args);
+          // The writer runs programOf's program: its answer is the Recorded result (sqlite-writes.ts).
+          return (await this.writer.submit(op, ...args)) as unknown as Recorded<WriteResult<typeof op>>;
         } catch (error) {
           throw this.translate(error);
         }
