@@ -173,6 +173,20 @@ describeEachEngine(
       assert.equal(rows.find((row) => row.id === 2)?.category, 'Fuel');
     });
 
+    it('a deleted row restored since is a conflict of the deletion\'s undo; the rest come back', async () => {
+      const app = await setup(await freshStore());
+      const deleted = await call(app, 'POST', '/manage/transactions/delete', { ids: [1, 2] });
+      const change = changeHeader(deleted);
+      assert.equal((await call(app, 'POST', '/manage/trash/restore', { ids: [2] })).status, 200);
+      assert.equal((await call(app, 'PUT', '/transactions/2', { category: 'Fuel' })).status, 204);
+      const undone = await undo(app, change);
+      assert.equal(undone.restored, 1);
+      assert.deepEqual(undone.conflicts, [{ id: 2, reason: 'changed-later' }]);
+      const rows = (await visible(app)).rows;
+      assert.deepEqual(rows.map((row) => row.id), [1, 2, 3, 4]);
+      assert.equal(rows.find((row) => row.id === 2)?.category, 'Fuel');
+    });
+
     it('an undo is a change: undoing it redoes what it reverted; the same change cannot be undone twice', async () => {
       const app = await setup(await freshStore());
       const deleted = await call(app, 'POST', '/manage/transactions/delete', { ids: [1, 3] });
