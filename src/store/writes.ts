@@ -61,7 +61,7 @@ export class StoreQueries {
     this.imports = new ImportsQueries(db);
     this.catalogue = new CatalogueQueries(db);
     this.inbox = new InboxQueries(db, quirks, this.transactions);
-    this.undo = new UndoQueries(db, quirks);
+    this.undo = new UndoQueries(db, this.corrections);
   }
 }
 

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
-import type { DialectQuirks } from '../engine/dialect-quirks.js';
-import { TRASHED_COLUMNS, type Database } from '../engine/schema.js';
+import type { Database } from '../engine/schema.js';
+import type { CorrectionsQueries } from '../transactions/corrections-queries.js';
 
 /** What a before-image says the change did to its row (migration 0018). */
 export type UndoAction = 'category' | 'trashed' | 'restored' | 'created';
@@ -26,7 +26,7 @@ export interface UnkeptChangeRow {
 export class UndoQueries {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly quirks: DialectQuirks,
+    private readonly corrections: CorrectionsQueries,
   ) {}
 
   /** Change `tx` can be undone (its before-images follow, or come from the category trigger). */
@@ -116,25 +116,14 @@ export class UndoQueries {
    * request), stamped `tx` (then corrections' deleteMoved(tx)). PostgreSQL: locking them first.
    */
   trashAdded(from: number, at: number, tx: number): CompiledQuery {
-    let chosen = this.db
+    const rows = this.db
       .selectFrom('transactions')
-      .select(TRASHED_COLUMNS)
-      .select([
-        sql<number>`CAST(${at} AS BIGINT)`.as('deleted_at'),
-        sql<string>`CASE WHEN import_id IS NULL THEN 'request' ELSE 'import' END`.as('deleted_reason'),
-        sql<string | null>`CAST(import_id AS TEXT)`.as('deleted_reference'),
-        sql<number>`CAST(${tx} AS BIGINT)`.as('change_tx'),
-      ])
       .where('change_tx', '=', from)
       .where('id', 'in', (eb) =>
         eb.selectFrom('change_undo_rows').select('transaction_id').where('tx', '=', from).where('action', 'in', ['created', 'restored']),
       );
-    if (this.quirks.locksRows) chosen = chosen.forUpdate();
-    return this.db
-      .insertInto('deleted_transactions')
-      .columns([...TRASHED_COLUMNS, 'deleted_at', 'deleted_reason', 'deleted_reference', 'change_tx'])
-      .expression(chosen)
-      .compile();
+    const why = { reason: sql<string>`CASE WHEN import_id IS NULL THEN 'request' ELSE 'import' END`, reference: sql<string | null>`CAST(import_id AS TEXT)` };
+    return this.corrections.copyRowsToTrash(rows, at, why, tx);
   }
 
   /**
