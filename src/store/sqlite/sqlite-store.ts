@@ -9,8 +9,7 @@ import type { Database as Schema } from '../engine/schema.js';
 import type { TransactionStream } from '../store.js';
 import type { ImportSession } from '../imports/import-session.js';
 import type { ImportRecord } from '../imports/imports-queries.js';
-import { StoreQueries, type WriteResult } from '../writes.js';
-import type { Recorded } from '../engine/write-steps.js';
+import { StoreQueries } from '../writes.js';
 import { CompiledStatements } from './compiled-statements.js';
 import { DATA_VERSION_SQL } from './count-cache.js';
 import { connectionPragmas, durabilityProblems, openConnection, type ConnectionPragmas } from './connection.js';
@@ -99,8 +98,7 @@ export class SqliteStore extends EngineStore {
         // Writing into a damaged file can spread the damage: refused until it is restored.
         if (this.damage) throw this.damage;
         try {
-          // The writer runs programOf's program: its answer is the Recorded result (sqlite-writes.ts).
-          return (await this.writer.submit(op, ...args)) as unknown as Recorded<WriteResult<typeof op>>;
+          return await this.writer.submit(op, ...args);
         } catch (error) {
           throw this.translate(error);
         }
