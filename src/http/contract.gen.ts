@@ -1590,6 +1590,12 @@ export interface components {
             uncategorised: number;
         };
         ImportSummary: {
+            /**
+             * Format: int64
+             * @description The import's change while it can be undone by it (`undoChange`: only the rows no later
+             *     change touched go to the trash); absent once undone that way or past the undo retention.
+             */
+            change?: number;
             /** Format: int64 */
             id: number;
             fileName: string;

@@ -153,8 +153,14 @@ describeEachEngine(
       const second = await call(app, 'POST', '/imports?bank=ing', STATEMENT.replace(/Import/g, 'Later'), { 'content-type': 'text/csv' });
       assert.equal(second.status, 200, second.text);
       const afterBoth = await visible(app);
+      // The history offers each import's change while it can be undone by it.
+      const history = async () => ((await call(app, 'GET', '/imports')).body as Array<{ id: number; change?: number }>).map(({ id, change }) => ({ id, change }));
+      const [later, earlier] = await history();
+      assert.deepEqual(earlier, { id: 1, change });
+      assert.equal(later?.change, changeHeader(second));
       const undone = await undo(app, change);
       assert.equal(undone.trashed, 2);
+      assert.deepEqual((await history())[1], { id: 1, change: undefined }, 'undone: no change offered any more');
       const after = await visible(app);
       assert.deepEqual(after.rows, afterBoth.rows.filter((row) => row.id <= 4 || row.id >= 7));
       assert.deepEqual(after.rows.slice(0, 4), before.rows);

@@ -29,9 +29,9 @@ export class UndoQueries {
     private readonly corrections: CorrectionsQueries,
   ) {}
 
-  /** Change `tx` can be undone (its before-images follow, or come from the category trigger). */
-  keep(tx: number, madeAt: number, undoes: number | null = null): CompiledQuery {
-    return this.db.insertInto('change_undo').values({ tx, made_at: madeAt, undoes, undone_by: null }).compile();
+  /** Change `tx` can be undone (its before-images follow, or come from the category trigger); `importId`: it was that import. */
+  keep(tx: number, madeAt: number, undoes: number | null = null, importId: number | null = null): CompiledQuery {
+    return this.db.insertInto('change_undo').values({ tx, made_at: madeAt, undoes, undone_by: null, import_id: importId }).compile();
   }
 
   /** Images of the rows change `tx` moved into the trash. */

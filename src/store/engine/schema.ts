@@ -69,6 +69,7 @@ export interface ChangeUndoTable {
   made_at: number;
   undoes: number | null;
   undone_by: number | null;
+  import_id: number | null;
 }
 
 /** A before-image of one transaction in one change (migration 0018): `category`, `trashed`, `restored` or `created`. */

@@ -51,8 +51,8 @@ export function* changeRecorded(feed: ChangeRecording, tx: number): Generator<Co
 
 /** The statements that keep a change's before-images (changes/undo-queries.ts writes them; migration 0018). */
 export interface UndoRecording {
-  /** Change `tx` can be undone; made at `madeAt` (ms since the epoch). */
-  keep(tx: number, madeAt: number): CompiledQuery;
+  /** Change `tx` can be undone; made at `madeAt` (ms since the epoch); `importId`: the import it was. */
+  keep(tx: number, madeAt: number, undoes?: number | null, importId?: number | null): CompiledQuery;
   /** Images of the rows change `tx` moved into the trash. */
   imageTrashed(tx: number): CompiledQuery;
   /** Images of the rows change `tx` created or restored. */

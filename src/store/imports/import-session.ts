@@ -171,7 +171,7 @@ export class StoreImportSession implements ImportSession {
       const { queries } = this.bookkeeping;
       if (stamp.importId !== null && counts) await this.run(queries.imports.recordCounts(stamp.importId, counts));
       // Undo by change (migration 0018): every row this import added is its change's to take back.
-      await this.run(queries.undo.keep(stamp.tx, Date.now()));
+      await this.run(queries.undo.keep(stamp.tx, Date.now(), null, stamp.importId));
       await this.run(queries.undo.imageInList(stamp.tx, 'created'));
       // Last, right before COMMIT: the feed entry (and, on PostgreSQL, the lock that orders entries).
       for (const statement of queries.changes.append(stamp.tx)) await this.run(statement);

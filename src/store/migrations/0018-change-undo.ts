@@ -4,8 +4,9 @@ import type { EngineName } from '../engine/engine-name.js';
 /**
  * Undo on the server, by change (issue 22 item 3; docs/undo.md):
  * - change_undo: one row per change that can be undone: its token (change_feed.tx), when it was
- *   made (ms since the epoch: what the retention purges by), the change it undid (for an undo)
- *   and the undo that undid it.
+ *   made (ms since the epoch: what the retention purges by), the change it undid (for an undo),
+ *   the undo that undid it, and the import it was (imports.id; the history offers its undo).
+ *   Partial index on import_id: the history finds an import's change by it.
  * - change_undo_rows: the before-images of a change, one per transaction it touched: `category`
  *   (the row's category and category_source before the change), `trashed` (the change moved it
  *   into the trash), `restored` (it brought it back from the trash), `created` (it added it).
@@ -25,9 +26,11 @@ export async function up(db: Kysely<unknown>, engine: EngineName): Promise<void>
     tx ${id} PRIMARY KEY NOT NULL,
     made_at ${id} NOT NULL,
     undoes ${id},
-    undone_by ${id}
+    undone_by ${id},
+    import_id ${id}
   )`.execute(db);
   await sql`CREATE INDEX change_undo_made_at ON change_undo (made_at)`.execute(db);
+  await sql`CREATE INDEX change_undo_import_id ON change_undo (import_id) WHERE import_id IS NOT NULL`.execute(db);
   await sql`CREATE TABLE change_undo_rows (
     tx ${id} NOT NULL,
     transaction_id ${id} NOT NULL,

@@ -3,10 +3,13 @@ CREATE TABLE change_undo (
     tx bigint PRIMARY KEY NOT NULL,
     made_at bigint NOT NULL,
     undoes bigint,
-    undone_by bigint
+    undone_by bigint,
+    import_id bigint
   );
 
 CREATE INDEX change_undo_made_at ON change_undo (made_at);
+
+CREATE INDEX change_undo_import_id ON change_undo (import_id) WHERE import_id IS NOT NULL;
 
 CREATE TABLE change_undo_rows (
     tx bigint NOT NULL,

@@ -3,10 +3,13 @@ CREATE TABLE change_undo (
     tx INTEGER PRIMARY KEY NOT NULL,
     made_at INTEGER NOT NULL,
     undoes INTEGER,
-    undone_by INTEGER
+    undone_by INTEGER,
+    import_id INTEGER
   );
 
 CREATE INDEX change_undo_made_at ON change_undo (made_at);
+
+CREATE INDEX change_undo_import_id ON change_undo (import_id) WHERE import_id IS NOT NULL;
 
 CREATE TABLE change_undo_rows (
     tx INTEGER NOT NULL,
