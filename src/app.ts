@@ -26,6 +26,7 @@ import { correctionHandlers } from './http/routes/corrections.routes.js';
 import { ChangesService } from './services/changes.service.js';
 import { CorrectionsService } from './services/corrections.service.js';
 import { TrashPurger } from './services/trash-purger.js';
+import { UndoService } from './services/undo.service.js';
 import { healthHandlers } from './http/routes/health.routes.js';
 import { managementHandlers } from './http/routes/management.routes.js';
 import { reportHandlers } from './http/routes/reports.routes.js';
@@ -63,6 +64,8 @@ export interface AppOptions {
   now?: () => number;
   /** Deleted transactions are purged from the trash after this many days; undefined: never (tests). */
   trashRetentionDays?: number;
+  /** Before-images for undo by change are purged after this many days; undefined: trashRetentionDays. */
+  undoRetentionDays?: number;
   /** The built web app (Vite's output), served at /app/; dist/web of the project by default. */
   webRoot?: string;
 }
@@ -101,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const importJobs = new ImportJobsService(options.store, options.now);
   // An import answered 202 goes on after its request: the store stays open until it has ended.
   app.addHook('onClose', async () => importJobs.idle());
+  const undo = new UndoService(options.store, options.now);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -123,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...transactionHandlers(transactions, new IdempotencyKeys(options.store, options.now)),
     ...catalogueHandlers(banks, categories),
     ...catalogueManagementHandlers(banks, categories, new CategoryGroupsService(options.store)),
-    ...correctionHandlers(corrections, new ChangesService(options.store)),
+    ...correctionHandlers(corrections, new ChangesService(options.store), undo),
     ...healthHandlers(options.store),
     ...managementHandlers(new DemoDataService(options.store)),
     ...reportHandlers(new ReportsService(options.store)),
@@ -139,7 +143,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerDocs(app, document);
   if (options.trashRetentionDays !== undefined) {
-    const purger = new TrashPurger(corrections, options.trashRetentionDays, (error) => app.log.warn({ err: error }, 'trash purge failed; retrying later'));
+    const undoDays = options.undoRetentionDays ?? options.trashRetentionDays;
+    // One purge: the trash past its retention, then the before-images past theirs (docs/undo.md).
+    const purges = {
+      purgeExpired: async (days: number) => {
+        const purged = await corrections.purgeExpired(days);
+        await undo.purgeExpired(undoDays);
+        return purged;
+      },
+    };
+    const purger = new TrashPurger(purges, options.trashRetentionDays, (error) => app.log.warn({ err: error }, 'trash purge failed; retrying later'));
     app.addHook('onReady', async () => purger.start());
     app.addHook('onClose', async () => purger.stop());
   }

@@ -37,6 +37,8 @@ export interface ServeConfig extends StoreConfig {
   security: SecurityConfig;
   /** Deleted transactions stay in the trash this many days, then the server purges them. */
   trashRetentionDays: number;
+  /** Before-images for undo by change are kept this many days (default: as long as the trash keeps rows). */
+  undoRetentionDays: number;
 }
 
 /** Configuration that cannot be used; the message says why and what to do (exit 1). */
@@ -66,6 +68,7 @@ export interface ServeFlags extends StoreFlags, SecurityFlags {
   maxStreams?: string;
   streamTimeout?: string;
   trashRetentionDays?: string;
+  undoRetentionDays?: string;
 }
 
 export function storeConfig(flags: StoreFlags, env: Env = process.env): StoreConfig {
@@ -98,6 +101,7 @@ export function serveConfig(flags: ServeFlags, env: Env = process.env): ServeCon
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new OptionValueError(`--log-level must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
   }
+  const trashRetentionDays = integer('--trash-retention-days', flags.trashRetentionDays ?? env.MONETA_TRASH_RETENTION_DAYS, DEFAULT_TRASH_RETENTION_DAYS, 1, 36_500);
   return {
     ...store,
     host: flags.host ?? env.MONETA_HOST ?? DEFAULT_HOST,
@@ -111,7 +115,8 @@ export function serveConfig(flags: ServeFlags, env: Env = process.env): ServeCon
     logLevel,
     accessLog: flags.accessLog ?? env.MONETA_ACCESS_LOG !== 'off',
     security: securityConfig(flags, env, integer, (message) => new OptionValueError(message)),
-    trashRetentionDays: integer('--trash-retention-days', flags.trashRetentionDays ?? env.MONETA_TRASH_RETENTION_DAYS, DEFAULT_TRASH_RETENTION_DAYS, 1, 36_500),
+    trashRetentionDays,
+    undoRetentionDays: integer('--undo-retention-days', flags.undoRetentionDays ?? env.MONETA_UNDO_RETENTION_DAYS, trashRetentionDays, 1, 36_500),
   };
 }
 

@@ -62,6 +62,7 @@ export async function startServer(config: ServeConfig, logger: Logger, options: 
     importAnswerMs: config.security.importAnswerMs,
     security: appSecurityOptions(config),
     trashRetentionDays: config.trashRetentionDays,
+    undoRetentionDays: config.undoRetentionDays,
   });
   try {
     await app.listen({ host: config.host, port: config.port });

@@ -6,6 +6,7 @@ import { openMigratedStore } from '../store/open-store.js';
 import { DatabaseFileError } from '../store/sqlite/open-file.js';
 import { StoreAccessError, storePresence } from '../store/store-presence.js';
 import type { Store } from '../store/store.js';
+import { lastChange, noteWrittenChanges, type WrittenChanges } from '../store/changes/written-changes.js';
 import { terminalSafe } from './terminal-text.js';
 
 /** An error whose message is for the user as it is: no stack, exit code 1. */
@@ -13,6 +14,13 @@ export class CliError extends Error {}
 
 /** An option or argument with a value it cannot have: exit code 2, like commander's own usage errors. */
 export class UsageError extends CliError {}
+
+/** A command that did its work and printed what happened, ending with an exit code of its own (nothing more is printed). */
+export class ExitStatus extends Error {
+  constructor(readonly exitCode: number) {
+    super(`exit ${exitCode}`);
+  }
+}
 
 export function addStoreOptions(command: Command): Command {
   return command
@@ -70,8 +78,21 @@ export async function withStore<T>(flags: StoreFlags, use: StoreUse, work: (stor
   }
 }
 
+/** Runs a write, answering its result and the change it recorded (the last, if several), as HTTP answers it in Moneta-Change. */
+export async function withChange<T>(work: () => Promise<T>): Promise<{ result: T; change: number | undefined }> {
+  const written: WrittenChanges = { changes: [] };
+  const result = await noteWrittenChanges(written, work);
+  return { result, change: lastChange(written) };
+}
+
+/** Says which change a write made and how to revert it; nothing when it made none. */
+export function sayChange(change: number | undefined): void {
+  if (change !== undefined) say(`change ${change}: \`moneta undo ${change}\` reverts it`);
+}
+
 /** The exit code for an error: 2 when the command line was wrong, 1 otherwise. */
 export function exitCodeFor(error: unknown): number {
+  if (error instanceof ExitStatus) return error.exitCode;
   return error instanceof UsageError || error instanceof OptionValueError ? 2 : 1;
 }
 

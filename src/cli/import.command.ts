@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { StoreFlags } from '../config.js';
 import { StatementError, type StatementFormat } from '../importers/index.js';
 import { ImportService, type ImportResult } from '../services/import.service.js';
-import { addStoreOptions, CliError, withStore } from './cli-support.js';
+import { addStoreOptions, CliError, sayChange, withChange, withStore } from './cli-support.js';
 import { terminalSafe } from './terminal-text.js';
 import { printHumanReport, printJsonReport, startProgress } from './import-output.js';
 
@@ -41,8 +41,9 @@ export function registerImportCommand(program: Command): void {
         for (const file of files) {
           const progress = await startProgress(file, basename(file));
           let result: ImportResult;
+          let change: number | undefined;
           try {
-            result = await service.importFile(file, {
+            ({ result, change } = await withChange(() => service.importFile(file, {
               bank: flags.bank,
               format: flags.format,
               profile: flags.profile,
@@ -51,7 +52,7 @@ export function registerImportCommand(program: Command): void {
               skipInvalid: flags.skipInvalid ?? false,
               onProgress: (line) => progress.update(line),
               keepRows: flags.json ?? false,
-            });
+            })));
           } catch (error) {
             // The message may quote the file (header cells, values): never raw to the terminal.
             if (error instanceof StatementError) throw new CliError(terminalSafe(error.message, true));
@@ -61,7 +62,10 @@ export function registerImportCommand(program: Command): void {
           }
           try {
             if (flags.json) await printJsonReport(result);
-            else printHumanReport(result, flags.bank);
+            else {
+              printHumanReport(result, flags.bank);
+              sayChange(change);
+            }
           } finally {
             await result.dispose();
           }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
 import type { ImportSummary } from '../domain/import-history.js';
 import { ImportHistoryService } from '../services/import-history.service.js';
-import { addStoreOptions, printTable, say, UsageError, withStore } from './cli-support.js';
+import { addStoreOptions, printTable, say, sayChange, UsageError, withChange, withStore } from './cli-support.js';
 import { jsonForTerminal } from './terminal-text.js';
 
 interface PageFlags extends StoreFlags {
@@ -85,8 +85,9 @@ export function registerImportsCommand(program: Command): void {
     .action(async (id: string, flags: StoreFlags) => {
       const importId = importIdOf(id);
       await withStore(flags, 'existing', async (store) => {
-        const undone = await new ImportHistoryService(store).undo(importId);
+        const { result: undone, change } = await withChange(() => new ImportHistoryService(store).undo(importId));
         say(`moved ${undone.deleted} transaction(s) of import ${importId} (${undone.import.fileName}) to the trash; \`moneta transactions restore --ids ...\` brings them back`);
+        sayChange(change);
       });
     });
 }

@@ -3,7 +3,7 @@ import { registerBackupCommands } from './backup.command.js';
 import { registerBanksCommand } from './banks.command.js';
 import { registerCategoriesCommand } from './categories.command.js';
 import { registerCopyCommand } from './copy.command.js';
-import { exitCodeFor, userMessage } from './cli-support.js';
+import { ExitStatus, exitCodeFor, userMessage } from './cli-support.js';
 import { registerDemoCommand } from './demo.command.js';
 import { registerImportCommand } from './import.command.js';
 import { registerImportsCommand } from './imports.command.js';
@@ -13,6 +13,7 @@ import { registerRulesCommand } from './rules.command.js';
 import { registerServeCommand } from './serve.command.js';
 import { registerTokensCommand } from './tokens.command.js';
 import { registerTransactionsCommand } from './transactions.command.js';
+import { registerUndoCommand } from './undo.command.js';
 import { terminalSafe } from './terminal-text.js';
 
 /** Every `moneta` command. main.ts runs it on the process's arguments; tests walk its commands. */
@@ -35,12 +36,13 @@ export function buildProgram(): Command {
   registerRulesCommand(program);
   registerCopyCommand(program);
   registerTransactionsCommand(program);
+  registerUndoCommand(program);
   return program;
 }
 
 /**
  * Runs one command line. Exit codes: 0 done, 1 the work failed (message says why), 2 the command
- * line was wrong. `writeError` receives what goes to stderr (tests pass their own).
+ * line was wrong; a command may end with one of its own (ExitStatus: `moneta undo`'s 3). `writeError` receives what goes to stderr (tests pass their own).
  */
 export async function runCli(argv: string[], writeError: (text: string) => void = (text) => process.stderr.write(text)): Promise<number> {
   try {
@@ -50,6 +52,7 @@ export async function runCli(argv: string[], writeError: (text: string) => void 
     if (error instanceof CommanderError) {
       return error.exitCode === 0 ? 0 : 2;
     }
+    if (error instanceof ExitStatus) return error.exitCode;
     // Messages can quote outside text (a name, a line of a statement): never raw to the terminal.
     const message = userMessage(error);
     if (message !== null) writeError(`moneta: error: ${terminalSafe(message, true)}\n`);

@@ -42,7 +42,8 @@ export function registerServeCommand(program: Command): void {
       .option('--stream-timeout <ms>', 'a streamed page not sent within this is cut off (env MONETA_STREAM_TIMEOUT_MS; default 60000)')
       .option('--max-backup-downloads <n>', 'backup downloads (GET /manage/backup) made or sent at once, per process; more get 503 (env MONETA_MAX_BACKUP_DOWNLOADS; default 2)')
       .option('--backup-timeout <ms>', 'a backup download still being sent this long after its first byte is cut off (env MONETA_BACKUP_TIMEOUT_MS; default 600000)')
-      .option('--trash-retention-days <days>', 'deleted transactions are purged from the trash after this (env MONETA_TRASH_RETENTION_DAYS; default 30)'),
+      .option('--trash-retention-days <days>', 'deleted transactions are purged from the trash after this (env MONETA_TRASH_RETENTION_DAYS; default 30)')
+      .option('--undo-retention-days <days>', 'a change can be undone (POST /changes/{change}/undo, moneta undo) for this long (env MONETA_UNDO_RETENTION_DAYS; default: the trash retention)'),
   )
     .addHelpText('after', '\nExample:\n  moneta serve --port 8080 --db ./moneta.db\n  moneta serve --db postgres://localhost/moneta --workers 2')
     .action(async (flags: ServeFlags) => {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
 import type { TransactionSelection } from '../domain/transaction-filter.js';
 import { CorrectionsService } from '../services/corrections.service.js';
-import { addStoreOptions, printTable, say, UsageError, withStore } from './cli-support.js';
+import { addStoreOptions, printTable, say, sayChange, UsageError, withChange, withStore } from './cli-support.js';
 import { addFilterOptions, selectionFilterOfFlags, type FilterFlags } from './filter-flags.js';
 
 interface SelectionFlags extends StoreFlags, FilterFlags {
@@ -36,8 +36,9 @@ export function registerTransactionsCommand(program: Command): void {
     .action(async (flags: SelectionFlags) => {
       const selection = selectionOf(flags);
       await withStore(flags, 'existing', async (store) => {
-        const deleted = await new CorrectionsService(store).delete(selection);
+        const { result: deleted, change } = await withChange(() => new CorrectionsService(store).delete(selection));
         say(`moved ${deleted} transaction(s) to the trash; \`moneta transactions restore --ids ...\` brings them back`);
+        sayChange(change);
       });
     });
 
@@ -45,9 +46,10 @@ export function registerTransactionsCommand(program: Command): void {
     .action(async (flags: StoreFlags & { ids: string }) => {
       const ids = idsOf(flags.ids, '--ids');
       await withStore(flags, 'existing', async (store) => {
-        const result = await new CorrectionsService(store).restore(ids);
+        const { result, change } = await withChange(() => new CorrectionsService(store).restore(ids));
         say(`restored ${result.restored.length} transaction(s)${result.restored.length > 0 ? `: ${result.restored.join(', ')}` : ''}`);
         for (const skip of result.skipped) say(`not restored: ${skip.id} (${skip.reason})`);
+        sayChange(change);
       });
     });
 
@@ -64,8 +66,11 @@ export function registerTransactionsCommand(program: Command): void {
       if ((flags.set === undefined) === !flags.clear) throw new UsageError('say --set <category> or --clear');
       const selection = selectionOf(flags);
       await withStore(flags, 'existing', async (store) => {
-        const outcome = await new CorrectionsService(store).recategorise(selection, { category: flags.set ?? null, dryRun: flags.dryRun === true });
-        if (!outcome.dryRun) return say(`re-categorised ${outcome.changed} transaction(s)`);
+        const { result: outcome, change } = await withChange(() => new CorrectionsService(store).recategorise(selection, { category: flags.set ?? null, dryRun: flags.dryRun === true }));
+        if (!outcome.dryRun) {
+          say(`re-categorised ${outcome.changed} transaction(s)`);
+          return sayChange(change);
+        }
         say(`would re-categorise ${outcome.changed} transaction(s); nothing was written. The first ${outcome.sample?.length ?? 0}:`);
         printTable(['ID', 'DATE', 'VALUE', 'CATEGORY', 'DESCRIPTION'], (outcome.sample ?? []).map((row) => [String(row.id), row.date, String(row.value), row.category ?? '', row.description]));
       });

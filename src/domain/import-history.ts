@@ -15,6 +15,8 @@ export interface ImportSummary {
   skipped: number;
   /** Whether any row it added is in the list now: false once it is undone (or they were all deleted). */
   rowsInList: boolean;
+  /** The import's change while it can be undone by it (POST /changes/{change}/undo; docs/undo.md). */
+  change?: number;
 }
 
 /** An import with where its rows are now: in the list, or in the trash (undone or deleted). */

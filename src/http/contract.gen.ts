@@ -725,6 +725,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/changes/{change}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A change token, from a write's `Moneta-Change` header or `change`. */
+                change: components["parameters"]["ChangeToken"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revert one change, from the before-images the server keeps
+         * @description Reverts exactly the change a write named in its `Moneta-Change` header (or `change` in its
+         *     body), in one commit: re-categorised rows get back their category together with its
+         *     `categorySource` (a row a rule had set gets `rule:N` back), rows it moved to the trash are
+         *     restored, rows it restored go back to the trash, rows it created (`createTransaction`, an
+         *     import) go to the trash. A row that a later change touched is left as it is and listed in
+         *     `conflicts`; so is a trashed row that cannot come back (its bank was removed, or its import
+         *     key was taken by a new import). The undo is itself a change: its `Moneta-Change` header and
+         *     `change` name it, and undoing it redoes what it reverted.
+         *
+         *     The transaction writes (`createTransaction`, `updateTransaction`, `deleteTransactions`,
+         *     `recategoriseTransactions`, `restoreTransactions`, `applyRules`, `createImport`,
+         *     `undoImport`, and this operation) can be undone. Changes of banks, categories and
+         *     groups have a token but no undo (409). Before-images are kept as long as the trash keeps
+         *     rows (`--undo-retention-days`, by default `--trash-retention-days`); an older change gets
+         *     410. No body.
+         */
+        post: operations["undoChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/rules": {
         parameters: {
             query?: never;
@@ -1101,6 +1138,11 @@ export interface components {
         DeleteResult: {
             /** @description How many transactions moved to the trash. */
             deleted: number;
+            /**
+             * Format: int64
+             * @description The change this write made (as its `Moneta-Change` header); absent when it changed nothing.
+             */
+            change?: number;
         };
         /**
          * @description Exactly one of `ids` and `filter`, and the new `category` (null clears it). `payee`
@@ -1125,6 +1167,11 @@ export interface components {
             dryRun: boolean;
         };
         RecategoriseResult: {
+            /**
+             * Format: int64
+             * @description The change this write made (as its `Moneta-Change` header); absent when it changed nothing.
+             */
+            change?: number;
             /** @description How many transactions changed (with `dryRun`, would change). */
             changed: number;
             dryRun: boolean;
@@ -1140,6 +1187,11 @@ export interface components {
             ids: components["schemas"]["TransactionIds"];
         };
         RestoreResult: {
+            /**
+             * Format: int64
+             * @description The change this write made (as its `Moneta-Change` header); absent when it changed nothing.
+             */
+            change?: number;
             /** @description The ids back in the list (each the id it had). */
             restored: number[];
             skipped: {
@@ -1596,6 +1648,11 @@ export interface components {
             overwriteManual?: boolean;
         };
         RuleApplyResult: {
+            /**
+             * Format: int64
+             * @description The change this write made (as its `Moneta-Change` header); absent when it changed nothing.
+             */
+            change?: number;
             dryRun: boolean;
             /** @description How many transactions were in scope. */
             examined: number;
@@ -1620,6 +1677,12 @@ export interface components {
             uncategorised: number;
         };
         ImportSummary: {
+            /**
+             * Format: int64
+             * @description The import's change while it can be undone by it (`undoChange`: only the rows no later
+             *     change touched go to the trash); absent once undone that way or past the undo retention.
+             */
+            change?: number;
             /** Format: int64 */
             id: number;
             fileName: string;
@@ -1651,6 +1714,40 @@ export interface components {
             /** @description Rows moved into the trash by this request. */
             deleted: number;
             import: components["schemas"]["ImportSummary"];
+            /**
+             * Format: int64
+             * @description The change this write made (as its `Moneta-Change` header); absent when it changed nothing.
+             */
+            change?: number;
+        };
+        ChangeUndoResult: {
+            /**
+             * Format: int64
+             * @description The change reverted.
+             */
+            undone: number;
+            /**
+             * Format: int64
+             * @description The change this undo made (as its `Moneta-Change` header); undo it to redo.
+             */
+            change: number;
+            /** @description How many rows got their category and `categorySource` back. */
+            recategorised: number;
+            /** @description How many rows came back from the trash. */
+            restored: number;
+            /** @description How many rows went to the trash. */
+            trashed: number;
+            /** @description The change's rows left as they are, by id. */
+            conflicts: {
+                /** Format: int64 */
+                id: number;
+                /**
+                 * @description `changed-later`: a later change touched the row; `unknown-bank`: its bank was
+                 *     removed; `import-key-taken`: a new import holds its import key.
+                 * @enum {string}
+                 */
+                reason: "changed-later" | "unknown-bank" | "import-key-taken";
+            }[];
         };
         /** @description An import answered 202 (`createImport`), and its outcome once it is done. */
         ImportJob: {
@@ -1697,6 +1794,11 @@ export interface components {
             reason?: string;
         };
         ImportReport: {
+            /**
+             * Format: int64
+             * @description The change this write made (as its `Moneta-Change` header); absent when it changed nothing.
+             */
+            change?: number;
             /**
              * @description `imported`: committed; `dry-run`: nothing written on purpose; `rejected`: invalid rows, nothing written.
              * @enum {string}
@@ -2024,6 +2126,8 @@ export interface components {
          *     beginning. Opaque: it names the store, its epoch and a place in its feed.
          */
         ChangeCursor: string;
+        /** @description A change token, from a write's `Moneta-Change` header or `change`. */
+        ChangeToken: number;
         /** @description Most changes to return. */
         ChangeLimit: number;
         /** @description The fewest transactions of the category a suggested word must occur in. */
@@ -2042,6 +2146,14 @@ export interface components {
         "X-Total-Count": number;
         /** @description The request's id, also in the server log and in every `Problem` body. */
         "X-Request-Id": string;
+        /**
+         * @description The change token of the change this write made: what `POST /changes/{change}/undo`
+         *     takes. Sent on every write's success that changed transactions, banks or categories
+         *     (the seed's `POST /transactions` and `PUT /transactions/{transactionId}` included, their
+         *     bodies unchanged); absent when the write changed nothing of them (rules, tokens, a
+         *     replayed `Idempotency-Key`, a request that matched no row).
+         */
+        "Moneta-Change": number;
         /** @description Seconds after which the request may be tried again. */
         "Retry-After": number;
         /** @description The methods the path defines, comma-separated. */
@@ -2151,6 +2263,7 @@ export interface operations {
             /** @description Created; the body is the stored transaction. */
             201: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     /** @description Path of the created transaction. */
                     Location: string;
                     /** @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key`. */
@@ -2296,6 +2409,7 @@ export interface operations {
             /** @description Updated. */
             204: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3011,6 +3125,7 @@ export interface operations {
             /** @description The demo data is stored; the body counts what was added. */
             201: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -3202,6 +3317,7 @@ export interface operations {
             /** @description Added (durably); the bank as stored. */
             201: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     /** @description Where the created resource is read. */
                     Location?: string;
@@ -3245,6 +3361,7 @@ export interface operations {
             /** @description Removed (durably); what happened to its transactions and rules. */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3282,6 +3399,7 @@ export interface operations {
             /** @description Changed (durably); the bank as it is now. */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3317,6 +3435,7 @@ export interface operations {
             /** @description Added (durably); the category as stored (in NFC). */
             201: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3352,6 +3471,7 @@ export interface operations {
             /** @description Merged (durably); what moved. */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3392,6 +3512,7 @@ export interface operations {
             /** @description Removed (durably); what happened to its transactions and rules. */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3429,6 +3550,7 @@ export interface operations {
             /** @description Changed (durably); the category as it is now. */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3492,6 +3614,7 @@ export interface operations {
             /** @description Made (durably); the group with its categories. */
             201: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3540,6 +3663,7 @@ export interface operations {
             /** @description Removed (durably); the categories that left the group. */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3576,6 +3700,7 @@ export interface operations {
             /** @description Renamed (durably); the group with its categories. */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3612,6 +3737,7 @@ export interface operations {
             /** @description Deleted (durably); how many transactions moved to the trash. */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3646,6 +3772,7 @@ export interface operations {
             /** @description How many transactions changed (or would, with `dryRun`). */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3734,6 +3861,7 @@ export interface operations {
             /** @description Restored (durably) what could be. */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -3821,6 +3949,59 @@ export interface operations {
             200: components["responses"]["HeadOk"];
             400: components["responses"]["HeadError"];
             default: components["responses"]["HeadError"];
+        };
+    };
+    undoChange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A change token, from a write's `Moneta-Change` header or `change`. */
+                change: components["parameters"]["ChangeToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reverted (durably); what was reverted, and what was left as it is. */
+            200: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeUndoResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description The change was undone already (the problem's detail names the undo), or it is of a kind that has no undo. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change is older than the undo retention; its before-images were purged. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     listRules: {
@@ -4042,6 +4223,7 @@ export interface operations {
             /** @description How many transactions changed (or would), in all and per rule. */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4187,6 +4369,7 @@ export interface operations {
              */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
@@ -4319,6 +4502,7 @@ export interface operations {
             /** @description Moved (durably); how many, and the import as it is now. */
             200: {
                 headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };

@@ -52,6 +52,7 @@ export function presentImportSummary(summary: ImportSummary): Schemas['ImportSum
     invalid,
     skipped,
     rowsInList,
+    ...(summary.change === undefined ? {} : { change: summary.change }),
   };
 }
 

@@ -4,6 +4,8 @@ import { isIdLimitError, transactionIdsExhausted } from './engine/id-limit.js';
 import { migrationProvider } from './migrations/index.js';
 import { catalogueRepository } from './catalogue/catalogue-repository.js';
 import { changeFeedRepository } from './changes/changes-repository.js';
+import { undoRepository, type UndoRepository } from './changes/undo-repository.js';
+import { changeWritten } from './changes/written-changes.js';
 import type { EngineAccess } from './engine/engine-access.js';
 import type { EngineName } from './engine/engine-name.js';
 import type { Database as Schema } from './engine/schema.js';
@@ -17,7 +19,7 @@ import { tokensRepository, type TokensRepository } from './security/tokens-repos
 import type { Store, StoreLifecycle } from './store.js';
 import { transactionsRepository, type PageReads, type TransactionsRepository } from './transactions/transactions-repository.js';
 import { trashRepository, type TrashRepository } from './trash/trash-repository.js';
-import type { StoreQueries, WritePrograms } from './writes.js';
+import type { RecordedWrite, StoreQueries, WritePrograms } from './writes.js';
 import type { CatalogueRepository } from './catalogue/catalogue-repository.js';
 import type { ChangeFeedRepository } from './changes/changes-repository.js';
 
@@ -26,7 +28,8 @@ export type StoreAccess = EngineAccess<StoreQueries, WritePrograms>;
 
 /** What an engine brings to its store; everything else is built here, once for both. */
 export interface EngineParts {
-  access: StoreAccess;
+  /** The engine's access, its writes answering the change each recorded (noted here: written-changes.ts). */
+  access: Omit<StoreAccess, 'write'> & { write: RecordedWrite };
   pages: PageReads;
   /** The engine's import session; the history is built here. */
   imports: Pick<ImportsRepository, 'begin'>;
@@ -55,9 +58,18 @@ export abstract class EngineStore implements Store {
   declare readonly trash: TrashRepository;
   declare readonly changes: ChangeFeedRepository;
   declare readonly inbox: InboxRepository;
+  declare readonly undo: UndoRepository;
 
   /** Sets the Store's members, once, from the end of the engine's constructor. */
-  protected assemble({ access, pages, imports, reports, inboxParts, lifecycle }: EngineParts): void {
+  protected assemble({ access: engineAccess, pages, imports, reports, inboxParts, lifecycle }: EngineParts): void {
+    const access: StoreAccess = {
+      ...engineAccess,
+      write: async (op, ...args) => {
+        const { value, change } = await engineAccess.write(op, ...args);
+        if (change !== null) changeWritten(change);
+        return value;
+      },
+    };
     const members: Omit<Store, 'engine'> = {
       lifecycle,
       transactions: transactionsRepository(access, pages),
@@ -71,6 +83,7 @@ export abstract class EngineStore implements Store {
       trash: trashRepository(access),
       changes: changeFeedRepository(access),
       inbox: inboxRepository(access, inboxParts),
+      undo: undoRepository(access),
     };
     Object.assign(this, members);
   }

@@ -4,6 +4,7 @@ import type { ChangeFeedRepository } from './changes/changes-repository.js';
 import type { ImportJobsRepository } from './imports/import-jobs-repository.js';
 import type { ImportsRepository } from './imports/imports-repository.js';
 import type { InboxRepository } from './inbox/inbox-repository.js';
+import type { UndoRepository } from './changes/undo-repository.js';
 import type { ReportsRepository } from './reports/reports-repository.js';
 import type { RulesRepository } from './rules/rules-repository.js';
 import type { IdempotencyRepository } from './security/idempotency-repository.js';
@@ -35,6 +36,8 @@ export interface Store {
   readonly trash: TrashRepository;
   readonly changes: ChangeFeedRepository;
   readonly inbox: InboxRepository;
+  /** Undo by change: before-images kept per change (migration 0018). */
+  readonly undo: UndoRepository;
 }
 
 export interface StoreLifecycle {

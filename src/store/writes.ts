@@ -2,12 +2,14 @@ import type { Kysely } from 'kysely';
 import type { DialectQuirks } from './engine/dialect-quirks.js';
 import type { ProgramArgs, ProgramResult, SubmitWrite } from './engine/engine-access.js';
 import type { Database } from './engine/schema.js';
-import type { WriteProgram } from './engine/write-steps.js';
+import { recorded, type Recorded, type WriteProgram } from './engine/write-steps.js';
 import { CatalogueQueries } from './catalogue/catalogue-queries.js';
 import { cataloguePrograms } from './catalogue/catalogue-writes.js';
 import { ChangeFeedQueries } from './changes/change-feed-queries.js';
 import { ImportJobsQueries } from './imports/import-jobs-queries.js';
 import { importJobPrograms } from './imports/import-jobs-writes.js';
+import { UndoQueries } from './changes/undo-queries.js';
+import { undoPrograms } from './changes/undo-writes.js';
 import { ImportsQueries } from './imports/imports-queries.js';
 import { InboxQueries } from './inbox/inbox-queries.js';
 import { inboxPrograms } from './inbox/inbox-writes.js';
@@ -49,6 +51,7 @@ export class StoreQueries {
   readonly importJobs: ImportJobsQueries;
   readonly catalogue: CatalogueQueries;
   readonly inbox: InboxQueries;
+  readonly undo: UndoQueries;
 
   constructor(db: Kysely<Database>, quirks: DialectQuirks) {
     this.transactions = new Queries(db, quirks);
@@ -62,6 +65,7 @@ export class StoreQueries {
     this.importJobs = new ImportJobsQueries(db);
     this.catalogue = new CatalogueQueries(db);
     this.inbox = new InboxQueries(db, quirks, this.transactions);
+    this.undo = new UndoQueries(db, this.corrections);
   }
 }
 
@@ -76,6 +80,7 @@ export function writePrograms(q: StoreQueries) {
     ...inboxPrograms(q),
     ...securityPrograms(q),
     ...importJobPrograms(q),
+    ...undoPrograms(q),
   };
 }
 
@@ -93,10 +98,21 @@ export interface WriteCommand {
 /** Runs any write of the store, whichever engine's driver carries it out. */
 export type StoreWrite = SubmitWrite<WritePrograms>;
 
-/** The program a command names. */
-export function programOf(programs: WritePrograms, command: WriteCommand): WriteProgram<unknown> {
+/** The program a command names, answering its result with the change it recorded (Recorded). */
+export function programOf(programs: WritePrograms, command: WriteCommand, queries: StoreQueries): WriteProgram<Recorded<unknown>> {
   // The union of the programs' signatures cannot be called directly; `command` was built by a
   // typed SubmitWrite from the same names and argument tuples.
   const program = programs[command.op] as (...args: unknown[]) => WriteProgram<unknown>;
-  return program(...command.args);
+  return recorded(program(...command.args), appendStatement(queries));
 }
+
+/** The SQL text of a feed entry's statement (the last of ChangeFeedQueries.append): how recorded() spots it. */
+export function appendStatement(queries: StoreQueries): string {
+  const statements = queries.changes.append(0);
+  const last = statements[statements.length - 1];
+  if (!last) throw new Error('the change feed appends no statement');
+  return last.sql;
+}
+
+/** Runs a named write and answers its result with the change it recorded: what an engine gives EngineStore, which notes the change. */
+export type RecordedWrite = <K extends WriteName>(op: K, ...args: WriteArgs<K>) => Promise<Recorded<WriteResult<K>>>;

@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { TokensService } from '../../src/services/tokens.service.js';
 import type { Store } from '../../src/store/store.js';
-import { buildTestApp, call, type JsonResponse } from '../support/app.js';
+import { buildTestApp, call, withoutChange, type JsonResponse } from '../support/app.js';
 import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 
 const STATEMENT = [
@@ -125,7 +125,7 @@ describeEachEngine(
       assert.equal(undone.import.rowsInList, false, 'the undo answers the import as undone');
       assert.deepEqual(await listed(), [{ id: first.importId, rowsInList: false }], 'the history says so after a reload');
       const restore = await call(app, 'POST', '/manage/trash/restore', { ids: [1, 2, 3, 4] });
-      assert.deepEqual(restore.body, { restored: [1, 2, 3, 4], skipped: [] });
+      assert.deepEqual(withoutChange(restore.body), { restored: [1, 2, 3, 4], skipped: [] });
       assert.deepEqual(await listed(), [{ id: first.importId, rowsInList: true }], 'restored: in the list again');
       assert.equal((await call(app, 'GET', '/transactions')).text, before);
       const detail = (await call(app, 'GET', `/imports/${first.importId}`)).body as { inList: number; inTrash: number };

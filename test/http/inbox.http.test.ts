@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { TokensService } from '../../src/services/tokens.service.js';
 import type { Store } from '../../src/store/store.js';
-import { buildTestApp, call } from '../support/app.js';
+import { buildTestApp, call, withoutChange } from '../support/app.js';
 import { openMigratedStore } from '../../src/store/open-store.js';
 import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 
@@ -68,7 +68,7 @@ describeEachEngine('HTTP review inbox: uncategorised groups by payee, and a grou
     assert.equal((await call(app, 'GET', '/transactions?category=Travel')).status, 204, 'a dry run writes nothing');
 
     const done = await call(app, 'POST', '/manage/transactions/recategorise', request);
-    assert.deepEqual(done.body, { changed: 2, dryRun: false, ids: [4, 5] });
+    assert.deepEqual(withoutChange(done.body), { changed: 2, dryRun: false, ids: [4, 5] });
     const travel = await call(app, 'GET', '/transactions?category=Travel');
     assert.deepEqual((travel.body as { id: number }[]).map((row) => row.id), [4, 5]);
     const inbox = (await call(app, 'GET', '/reports/inbox')).body as { count: number; groups: { payee: string }[] };
@@ -76,11 +76,11 @@ describeEachEngine('HTTP review inbox: uncategorised groups by payee, and a grou
     assert.deepEqual(inbox.groups.map((group) => group.payee), [ESPRESSO_PLAIN, '12', ESPRESSO]);
     // The filter still holds: the categorised "ESPRESSO HOUSE 1 NICE" (same payee) is left alone.
     const coffee = await call(app, 'POST', '/manage/transactions/recategorise', { filter: { category: null }, payee: ESPRESSO_PLAIN, category: 'Cafés' });
-    assert.deepEqual(coffee.body, { changed: 2, dryRun: false, ids: [2, 3] });
+    assert.deepEqual(withoutChange(coffee.body), { changed: 2, dryRun: false, ids: [2, 3] });
     assert.equal((await call(app, 'GET', '/transactions?category=Coffee')).headers['x-total-count'], '1');
     // Undo, as the inbox does: the same rows back to no category, chosen by their ids.
     const undo = await call(app, 'POST', '/manage/transactions/recategorise', { ids: [4, 5], category: null });
-    assert.deepEqual(undo.body, { changed: 2, dryRun: false });
+    assert.deepEqual(withoutChange(undo.body), { changed: 2, dryRun: false });
     assert.equal(((await call(app, 'GET', '/reports/inbox')).body as { count: number }).count, 4);
   });
 
@@ -90,7 +90,7 @@ describeEachEngine('HTTP review inbox: uncategorised groups by payee, and a grou
     const inbox = (await call(app, 'GET', '/reports/inbox')).body as { groups: { payee: string; count: number }[] };
     assert.deepEqual(inbox.groups.find((group) => group.payee === ''), { payee: '', count: 1, income: 0, expenses: -9, net: -9, first: '2024-08-01', last: '2024-08-01' });
     const done = await call(app, 'POST', '/manage/transactions/recategorise', { filter: { category: null }, payee: '', category: 'Misc' });
-    assert.deepEqual(done.body, { changed: 1, dryRun: false, ids: [9] });
+    assert.deepEqual(withoutChange(done.body), { changed: 1, dryRun: false, ids: [9] });
   });
 
   it('a group write answered 200 is durable: the store closed and opened again has it', async () => {

@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { TokensService } from '../../src/services/tokens.service.js';
 import type { Store } from '../../src/store/store.js';
-import { buildTestApp, call } from '../support/app.js';
+import { buildTestApp, call, withoutChange } from '../support/app.js';
 import { describeEachEngine } from '../support/engines.js';
 
 interface Problem {
@@ -129,7 +129,7 @@ describeEachEngine('HTTP rules', ({ freshStore }) => {
     const dry = await call(app, 'POST', '/rules/apply', { dryRun: true });
     assert.deepEqual(dry.body, { dryRun: true, examined: 3, changed: 2, rules: [{ ruleId: rule.id, category: 'Groceries', changed: 2 }] });
     const applied = await call(app, 'POST', '/rules/apply', {});
-    assert.deepEqual(applied.body, { dryRun: false, examined: 3, changed: 2, rules: [{ ruleId: rule.id, category: 'Groceries', changed: 2 }] });
+    assert.deepEqual(withoutChange(applied.body), { dryRun: false, examined: 3, changed: 2, rules: [{ ruleId: rule.id, category: 'Groceries', changed: 2 }] });
     const one = (await call(app, 'GET', '/transactions/1')).body as { category: string; categorySource: string };
     assert.deepEqual([one.category, one.categorySource], ['Groceries', `rule:${rule.id}`]);
     assert.equal(((await call(app, 'POST', '/rules/apply', {})).body as { changed: number }).changed, 0);

@@ -60,7 +60,7 @@ describe('RemoteWriter over a writer thread that crashes', () => {
       const inFlight = writer.submit('createTransaction', row('in flight'));
       crash(transports[0]!);
       await assert.rejects(inFlight, /may or may not be stored/);
-      const afterCrash = await writer.submit('createTransaction', row('after'));
+      const { value: afterCrash } = await writer.submit('createTransaction', row('after'));
       assert.equal(transports.length, 2, 'a second thread was started');
       assert.equal(afterCrash.status === 'created' && afterCrash.record.description, 'after');
     } finally {

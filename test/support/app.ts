@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { after } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -51,4 +52,14 @@ export async function call(
     }
   }
   return { status: response.statusCode, headers: response.headers, body, text: response.body };
+}
+
+/**
+ * An extension write's body without its `change` (the token of the change it made: docs/undo.md),
+ * which must be there, a positive integer, when the write changed something.
+ */
+export function withoutChange(body: unknown): unknown {
+  const { change, ...rest } = body as { change?: unknown };
+  assert.ok(Number.isSafeInteger(change) && (change as number) > 0, `expected a change token in ${JSON.stringify(body)}`);
+  return rest;
 }

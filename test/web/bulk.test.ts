@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { chunks, IDS_PER_REQUEST, rowsText, selectionFilter, undoGroups } from '../../web/src/lib/bulk.js';
+import { chunks, IDS_PER_REQUEST, rowsText, selectionFilter } from '../../web/src/lib/bulk.js';
 
 describe('web bulk selection logic', () => {
   it('the list\'s filter becomes the API\'s selection: no order, uncategorised as null, none without a filter', () => {
@@ -14,22 +14,6 @@ describe('web bulk selection logic', () => {
     const ids = Array.from({ length: IDS_PER_REQUEST * 2 + 1 }, (_, index) => index);
     assert.deepEqual(chunks(ids).map((part) => part.length), [IDS_PER_REQUEST, IDS_PER_REQUEST, 1]);
     assert.deepEqual(chunks([]), []);
-  });
-
-  it('an undo sends each row back to the category it had, grouped, uncategorised as null', () => {
-    const previous = new Map<number, string | undefined>([
-      [1, 'Coffee'],
-      [2, undefined],
-      [3, 'Coffee'],
-      [4, 'Rent'],
-    ]);
-    assert.deepEqual(undoGroups(previous), [
-      { category: 'Coffee', ids: [1, 3] },
-      { category: null, ids: [2] },
-      { category: 'Rent', ids: [4] },
-    ]);
-    const many = new Map(Array.from({ length: IDS_PER_REQUEST + 2 }, (_, index) => [index, 'Coffee'] as [number, string]));
-    assert.deepEqual(undoGroups(many).map((group) => group.ids.length), [IDS_PER_REQUEST, 2]);
   });
 
   it('counts read as words with the locale\'s grouping', () => {

@@ -3,6 +3,7 @@ import type { ImportJobsService } from '../../services/import-jobs.service.js';
 import type { ImportResult, ImportService, ReportRow } from '../../services/import.service.js';
 import { importAnswer, JOB_RETRY_AFTER_SECONDS, prefersAsync, presentImportJob, sendAnswer, within } from '../import-answer.js';
 import { RequestValidationError } from '../request-validation.js';
+import { changeField } from '../register-operations.js';
 import type { OperationHandlers, Schemas } from '../operation-types.js';
 import { presentImportDetail, presentImportSummary, presentTransaction } from '../presenters.js';
 import { receiveFile, type UploadLimits } from '../statement-body.js';
@@ -55,7 +56,8 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
             skipInvalid: query.skipInvalid,
           });
           try {
-            return await presentReport(result, query.bank);
+            // The change it made (undo by change), also when the answer is a job's (the report is made in this request's scope).
+            return { ...(await presentReport(result, query.bank)), ...changeField(reply) };
           } finally {
             await result.dispose();
           }
@@ -95,7 +97,7 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
 
     async undoImport({ params }, reply) {
       const undone = await history.undo(Number(params.importId));
-      return reply.code(200).send({ deleted: undone.deleted, import: presentImportSummary(undone.import) });
+      return reply.code(200).send({ deleted: undone.deleted, import: presentImportSummary(undone.import), ...changeField(reply) });
     },
   };
 }

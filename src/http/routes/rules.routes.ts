@@ -1,3 +1,4 @@
+import { changeField } from '../register-operations.js';
 import { DomainError } from '../../domain/errors.js';
 import type { NewRule, Rule } from '../../domain/rules/rule.js';
 import type { RuleSuggestion } from '../../domain/rules/suggest.js';
@@ -49,6 +50,7 @@ export function ruleHandlers(rules: RulesService): Handlers {
         examined: report.examined,
         changed: report.changed,
         rules: report.perRule.map(({ rule, changed }) => ({ ruleId: rule.id, category: rule.category, changed })),
+        ...changeField(reply),
       });
     },
 

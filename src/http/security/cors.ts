@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Response headers a browser script may read: the total of a list, where a creation went, the request id. */
-const EXPOSED = 'X-Total-Count, Location, X-Request-Id, Retry-After, Idempotent-Replayed';
+const EXPOSED = 'X-Total-Count, Location, X-Request-Id, Retry-After, Idempotent-Replayed, Moneta-Change';
 const ALLOWED_REQUEST_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
 const ALLOWED_METHODS = 'GET, POST, PUT';
 

@@ -42,6 +42,11 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { name: 'deleted_catalogue', key: ['entity', 'key'], history: true },
   { name: 'change_feed', key: ['seq'], identity: 'seq', seeded: 1, history: true },
   { name: 'change_feed_state', key: ['singleton'], seeded: 1, history: true, renewed: ['epoch'] },
+  // Migration 0018: undo by change, its before-images and how far they were purged (an undo
+  // after the move reverts what was done before it).
+  { name: 'change_undo', key: ['tx'], history: true },
+  { name: 'change_undo_rows', key: ['tx', 'transaction_id'], history: true },
+  { name: 'change_undo_state', key: ['singleton'], seeded: 1, history: true },
 ];
 
 /**

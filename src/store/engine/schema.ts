@@ -67,6 +67,30 @@ export interface ChangeFeedStateTable {
   epoch: string;
 }
 
+/** A change that can be undone (migration 0018). */
+export interface ChangeUndoTable {
+  tx: number;
+  made_at: number;
+  undoes: number | null;
+  undone_by: number | null;
+  import_id: number | null;
+}
+
+/** A before-image of one transaction in one change (migration 0018): `category`, `trashed`, `restored` or `created`. */
+export interface ChangeUndoRowsTable {
+  tx: number;
+  transaction_id: number;
+  action: string;
+  category: string | null;
+  category_source: string | null;
+}
+
+export interface ChangeUndoStateTable {
+  singleton: number;
+  /** The newest change token whose before-images were purged. */
+  purged_through: number;
+}
+
 /** One row per imported file (migration 0009). */
 export interface ImportsTable {
   id: Generated<number>;
@@ -170,6 +194,9 @@ export interface Database {
   change_feed: ChangeFeedTable;
   change_feed_state: ChangeFeedStateTable;
   imports: ImportsTable;
+  change_undo: ChangeUndoTable;
+  change_undo_rows: ChangeUndoRowsTable;
+  change_undo_state: ChangeUndoStateTable;
 }
 
 /** The columns a transaction keeps in the trash, besides when, why and its change token. */

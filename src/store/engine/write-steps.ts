@@ -48,3 +48,47 @@ export function* changeToken(feed: ChangeRecording): Generator<CompiledQuery, nu
 export function* changeRecorded(feed: ChangeRecording, tx: number): Generator<CompiledQuery, void, StepResult> {
   for (const statement of feed.append(tx)) yield statement;
 }
+
+/** The statements that keep a change's before-images (changes/undo-queries.ts writes them; migration 0018). */
+export interface UndoRecording {
+  /** Change `tx` can be undone; made at `madeAt` (ms since the epoch); `importId`: the import it was. */
+  keep(tx: number, madeAt: number, undoes?: number | null, importId?: number | null): CompiledQuery;
+  /** Images of the rows change `tx` moved into the trash. */
+  imageTrashed(tx: number): CompiledQuery;
+  /** Images of the rows change `tx` created or restored. */
+  imageInList(tx: number, action: 'created' | 'restored'): CompiledQuery;
+}
+
+/**
+ * Keeps change `tx` for undo, with the images of the rows it `created`, `restored` or `trashed`
+ * (a change of categories needs none here: migration 0018's trigger writes them). Made now: the
+ * retention purges by this time (docs/undo.md).
+ */
+export function* undoKept(undo: UndoRecording, tx: number, images?: 'created' | 'restored' | 'trashed'): Generator<CompiledQuery, void, StepResult> {
+  yield undo.keep(tx, Date.now());
+  if (images === 'trashed') yield undo.imageTrashed(tx);
+  else if (images !== undefined) yield undo.imageInList(tx, images);
+}
+
+/** A program's result and the change it recorded (the token of its feed entry), or null when it recorded none. */
+export interface Recorded<T> {
+  value: T;
+  change: number | null;
+}
+
+/**
+ * Runs `program` unchanged, noting the change it records: its feed entry's statement, `append`
+ * (whose first parameter is the token). What a driver runs (writes.ts programOf), so each write
+ * names its change without every program returning it.
+ */
+export function* recorded<T>(program: WriteProgram<T>, append: string): WriteProgram<Recorded<T>> {
+  let change: number | null = null;
+  let step = program.next();
+  while (!step.done) {
+    const statement = step.value;
+    const result = yield statement;
+    if (statement.sql === append) change = Number(statement.parameters[0]);
+    step = program.next(result);
+  }
+  return { value: step.value, change };
+}

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
-import type { ChangeRecording } from '../engine/write-steps.js';
+import type { ChangeRecording, UndoRecording } from '../engine/write-steps.js';
+import { changeWritten } from '../changes/written-changes.js';
 import type { ImportCounts, ImportRecord, ImportsQueries } from './imports-queries.js';
 
 /** One imported row as the store writes it. */
@@ -106,7 +107,7 @@ export interface ImportConnection {
 
 /** The statements an import shares with every other write: its change token, history row and feed entry. */
 export interface ImportBookkeeping {
-  queries: { imports: ImportsQueries; changes: ChangeRecording };
+  queries: { imports: ImportsQueries; changes: ChangeRecording; undo: UndoRecording };
   record?: ImportRecord;
 }
 
@@ -169,11 +170,15 @@ export class StoreImportSession implements ImportSession {
       const stamp = await this.stamp;
       const { queries } = this.bookkeeping;
       if (stamp.importId !== null && counts) await this.run(queries.imports.recordCounts(stamp.importId, counts));
+      // Undo by change (migration 0018): every row this import added is its change's to take back.
+      await this.run(queries.undo.keep(stamp.tx, Date.now(), null, stamp.importId));
+      await this.run(queries.undo.imageInList(stamp.tx, 'created'));
       // Last, right before COMMIT: the feed entry (and, on PostgreSQL, the lock that orders entries).
       for (const statement of queries.changes.append(stamp.tx)) await this.run(statement);
     }
     await this.guard(() => this.connection.commit());
     this.open = false;
+    if (this.stamp) changeWritten((await this.stamp).tx);
   }
 
   async rollback(): Promise<void> {

@@ -39,6 +39,8 @@ export interface ImportRow {
   skipped: Counted;
   /** EXISTS: a boolean on PostgreSQL, 0 or 1 on SQLite. */
   rows_in_list: boolean | Counted;
+  /** The import's change while it can be undone by change (migration 0018: kept, not undone yet). */
+  change: Counted | null;
 }
 
 export type ImportDetailRow = ImportRow & { in_list: Counted; in_trash: Counted };
@@ -57,6 +59,7 @@ export function toImportSummary(row: ImportRow): ImportSummary {
     invalid: Number(row.invalid),
     skipped: Number(row.skipped),
     rowsInList: row.rows_in_list === true || Number(row.rows_in_list) === 1,
+    ...(row.change === null || row.change === undefined ? {} : { change: Number(row.change) }),
   };
 }
 
@@ -67,6 +70,11 @@ export function toImportDetail(row: ImportDetailRow): ImportDetail {
 /** Whether a row import `i` added is in the list now: one probe of the import_id index (migration 0012). */
 function rowsInList(eb: ExpressionBuilder<Database & { i: Database['imports'] }, 'i'>) {
   return eb.exists(eb.selectFrom('transactions as t').select(sql`1`.as('one')).whereRef('t.import_id', '=', 'i.id')).as('rows_in_list');
+}
+
+/** The import's change, while it is kept for undo and not undone (migration 0018). */
+function changeOfImport(eb: ExpressionBuilder<Database & { i: Database['imports'] }, 'i'>) {
+  return eb.selectFrom('change_undo as u').select('u.tx').whereRef('u.import_id', '=', 'i.id').where('u.undone_by', 'is', null).as('change');
 }
 
 /** The history of imported files (migration 0009). */
@@ -90,7 +98,7 @@ export class ImportsQueries {
     return this.db
       .selectFrom('imports as i')
       .select(IMPORT_COLUMNS.map((column) => `i.${column}` as const))
-      .select((eb) => rowsInList(eb))
+      .select((eb) => [rowsInList(eb), changeOfImport(eb)])
       .orderBy('i.id', 'desc')
       .limit(limit)
       .offset(offset)
@@ -108,6 +116,7 @@ export class ImportsQueries {
       .select(IMPORT_COLUMNS.map((column) => `i.${column}` as const))
       .select((eb) => [
         rowsInList(eb),
+        changeOfImport(eb),
         eb.selectFrom('transactions as t').select(sql<number>`count(*)`.as('n')).whereRef('t.import_id', '=', 'i.id').as('in_list'),
         eb.selectFrom('deleted_transactions as d').select(sql<number>`count(*)`.as('n')).whereRef('d.import_id', '=', 'i.id').as('in_trash'),
       ])

@@ -17,6 +17,7 @@ import * as postgresDuplicateIdIndex from './0014-postgres-duplicate-id-index.js
 import * as changeFeedOrigin from './0015-change-feed-origin.js';
 import * as importJobs from './0016-import-jobs.js';
 import * as trashListingIndex from './0017-trash-listing-index.js';
+import * as changeUndo from './0018-change-undo.js';
 
 interface EngineMigration {
   up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0015-change-feed-origin': changeFeedOrigin,
   '0016-import-jobs': importJobs,
   '0017-trash-listing-index': trashListingIndex,
+  '0018-change-undo': changeUndo,
 };
 
 export function migrationProvider(engine: EngineName): MigrationProvider {

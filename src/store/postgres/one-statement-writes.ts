@@ -5,12 +5,14 @@ import { createdRecord } from '../transactions/transactions-queries.js';
 import type { Database } from '../engine/schema.js';
 import type { CreateTransactionResult } from '../transactions/transactions-writes.js';
 import { postgresQuirks } from './postgres-quirks.js';
+import type { Recorded } from '../engine/write-steps.js';
 
-/** One row per input of createTransactions' statement, by `n` (1-based, the inputs' order): whether its bank is known, and its new id. */
+/** One row per input of createTransactions' statement, by `n` (1-based, the inputs' order): whether its bank is known, its new id, and the change token. */
 export interface CreatedRow {
   n: number | string;
   bank_known: boolean;
   id: number | string | null;
+  tx: number | string | null;
 }
 
 /** One category change: setTransactionCategory's arguments. */
@@ -24,6 +26,7 @@ export interface CategoryChange {
 export interface CategorySetRow {
   n: number | string;
   updated: boolean;
+  tx: number | string | null;
 }
 
 /**
@@ -39,6 +42,9 @@ export interface CategorySetRow {
  * - setTransactionCategory (setTransactionCategories, for one change or many): a missing id
  *   writes nothing (no token, no category); else a token, the category added if missing, the
  *   update, the feed entry.
+ *
+ * Both keep their change for undo (migration 0018): its change_undo row and, for a create, the
+ * `created` image of each row (a category change's images come from the migration's trigger).
  *
  * The token CTE is MATERIALIZED: nextval runs once however many CTEs read it. A row's foreign
  * keys are checked at the end of the statement, after the category CTE has inserted.
@@ -57,7 +63,7 @@ export class OneStatementWrites {
    * all of them. The final SELECT reads the token, so one is taken even when every bank is
    * unknown, as the program takes one before it checks the bank.
    */
-  createTransactions(inputs: readonly NewTransaction[]): CompiledQuery<CreatedRow> {
+  createTransactions(inputs: readonly NewTransaction[], madeAt: number): CompiledQuery<CreatedRow> {
     const column = <T>(value: (input: NewTransaction) => T) => inputs.map(value);
     const category = (input: NewTransaction) => input.category ?? null;
     return sql<CreatedRow>`WITH input AS (
@@ -80,6 +86,10 @@ export class OneStatementWrites {
         SELECT numbered.id, checked.date, checked.description, checked.folded, checked.value, checked.category, checked.bank_id, checked.source, token.tx
         FROM numbered JOIN checked ON checked.n = numbered.n, token ORDER BY numbered.id
         RETURNING id),
+      kept AS (
+        INSERT INTO change_undo (tx, made_at) SELECT token.tx, CAST(${madeAt} AS bigint) FROM token WHERE EXISTS (SELECT 1 FROM created)),
+      imaged AS (
+        INSERT INTO change_undo_rows (tx, transaction_id, action) SELECT token.tx, created.id, 'created' FROM created, token),
       feed AS (
         INSERT INTO change_feed (tx) SELECT token.tx FROM token, (${feedLock()}) AS feed_lock WHERE EXISTS (SELECT 1 FROM created))
       SELECT checked.n, checked.bank_known, numbered.id, (SELECT tx FROM token) AS tx
@@ -94,7 +104,7 @@ export class OneStatementWrites {
    * (of two changes to one row, the later is what stays, as if the earlier had committed first)
    * and one feed entry, shared as the rows of one import share them.
    */
-  setTransactionCategories(changes: readonly CategoryChange[]): CompiledQuery<CategorySetRow> {
+  setTransactionCategories(changes: readonly CategoryChange[], madeAt: number): CompiledQuery<CategorySetRow> {
     const column = <T>(value: (change: CategoryChange) => T) => changes.map(value);
     return sql<CategorySetRow>`WITH input AS (
         SELECT * FROM unnest(${column((change) => change.id)}::bigint[], ${column((change) => change.category)}::text[],
@@ -111,25 +121,30 @@ export class OneStatementWrites {
         UPDATE transactions SET category = target.category, category_source = target.source, change_tx = token.tx
         FROM target, token WHERE transactions.id = target.id
         RETURNING transactions.id),
+      kept AS (INSERT INTO change_undo (tx, made_at) SELECT token.tx, CAST(${madeAt} AS bigint) FROM token),
       feed AS (INSERT INTO change_feed (tx) SELECT token.tx FROM token, (${feedLock()}) AS feed_lock)
-      SELECT input.n, EXISTS (SELECT 1 FROM updated WHERE updated.id = input.id) AS updated FROM input ORDER BY input.n`.compile(this.db);
+      SELECT input.n, EXISTS (SELECT 1 FROM updated WHERE updated.id = input.id) AS updated, (SELECT tx FROM token) AS tx FROM input ORDER BY input.n`.compile(this.db);
   }
 }
 
 /** Each change's answer from setTransactionCategories' rows. */
-export function categoriesSet(rows: readonly CategorySetRow[], changes: readonly CategoryChange[]): boolean[] {
-  const byN = new Map(rows.map((row) => [Number(row.n), row.updated]));
-  return changes.map((_, index) => byN.get(index + 1) === true);
+export function categoriesSet(rows: readonly CategorySetRow[], changes: readonly CategoryChange[]): Array<Recorded<boolean>> {
+  const byN = new Map(rows.map((row) => [Number(row.n), row]));
+  return changes.map((_, index) => {
+    const row = byN.get(index + 1);
+    const updated = row?.updated === true;
+    return { value: updated, change: updated && row.tx !== null ? Number(row.tx) : null };
+  });
 }
 
 /** Each input's answer from createTransactions' rows, as createTransaction's program answers it. */
-export function createdResults(rows: readonly CreatedRow[], inputs: readonly NewTransaction[]): CreateTransactionResult[] {
+export function createdResults(rows: readonly CreatedRow[], inputs: readonly NewTransaction[]): Array<Recorded<CreateTransactionResult>> {
   const byN = new Map(rows.map((row) => [Number(row.n), row]));
   return inputs.map((input, index) => {
     const row = byN.get(index + 1);
     if (!row) throw new Error(`the batch statement answered no row for input ${index + 1}`);
-    if (!row.bank_known || row.id === null) return { status: 'unknown-bank' };
-    return { status: 'created', record: createdRecord({ id: Number(row.id) }, input) };
+    if (!row.bank_known || row.id === null) return { value: { status: 'unknown-bank' }, change: null };
+    return { value: { status: 'created', record: createdRecord({ id: Number(row.id) }, input) }, change: row.tx === null ? null : Number(row.tx) };
   });
 }
 

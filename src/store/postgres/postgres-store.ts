@@ -10,12 +10,13 @@ import { categoriesSet, createdResults, OneStatementWrites, type CategoryChange,
 import { StatementBatcher } from './statement-batcher.js';
 import { SearchTotals } from './search-totals.js';
 import { PreparedStatements } from './prepared-statements.js';
-import type { StoreAccess } from '../engine-store.js';
+import type { EngineParts } from '../engine-store.js';
+import { recorded, type Recorded } from '../engine/write-steps.js';
 import { reportsRepository } from '../reports/reports-repository.js';
 import type { Database as Schema } from '../engine/schema.js';
 import type { TransactionPage } from '../store.js';
 import type { CreateTransactionResult } from '../transactions/transactions-writes.js';
-import { programOf, StoreQueries, writePrograms, type WriteArgs, type WriteName, type WriteProgram, type WriteResult } from '../writes.js';
+import { appendStatement, programOf, StoreQueries, writePrograms, type WriteArgs, type WriteName, type WriteProgram, type WriteResult } from '../writes.js';
 import { beginPostgresImport } from './postgres-import-session.js';
 import { isTransientPostgresError } from './transient-errors.js';
 import { openPostgresStream } from './postgres-stream.js';
@@ -63,8 +64,8 @@ export class PostgresStore extends EngineStore {
   private readonly searchTotals = new SearchTotals();
   private readonly prepared: PreparedStatements;
   private readonly oneStatement: OneStatementWrites | undefined;
-  private readonly creates: StatementBatcher<NewTransaction, CreateTransactionResult> | undefined;
-  private readonly categoryChanges: StatementBatcher<CategoryChange, boolean> | undefined;
+  private readonly creates: StatementBatcher<NewTransaction, Recorded<CreateTransactionResult>> | undefined;
+  private readonly categoryChanges: StatementBatcher<CategoryChange, Recorded<boolean>> | undefined;
 
   constructor(options: PostgresStoreOptions) {
     super();
@@ -86,20 +87,22 @@ export class PostgresStore extends EngineStore {
     this.oneStatement = options.oneStatementWrites === false ? undefined : new OneStatementWrites(this.kysely);
     this.compactor = new CountCompactor(this.pool, deltaTables(this.kysely), lastFeedEntry(this.kysely), { intervalMs: options.compactionIntervalMs });
     const programs = writePrograms(this.queries);
+    const append = appendStatement(this.queries);
     const oneStatement = this.oneStatement;
     if (oneStatement) {
       this.creates = new StatementBatcher(
-        (inputs) => all<CreatedRow>(this.pool, text(oneStatement.createTransactions(inputs))).then((rows) => createdResults(rows, inputs)),
+        (inputs) => all<CreatedRow>(this.pool, text(oneStatement.createTransactions(inputs, Date.now()))).then((rows) => createdResults(rows, inputs)),
         // Alone after a batch failed: the write's own program, as if there were no batching.
-        (input) => retryingForeignKeyRaces(() => this.transaction((client) => runProgram(client, programs.createTransaction(input), text))),
+        (input) => retryingForeignKeyRaces(() => this.transaction((client) => runProgram(client, recorded(programs.createTransaction(input), append), text))),
       );
       this.categoryChanges = new StatementBatcher(
-        (changes) => all<CategorySetRow>(this.pool, text(oneStatement.setTransactionCategories(changes))).then((rows) => categoriesSet(rows, changes)),
-        ({ id, category, source }) => retryingForeignKeyRaces(() => this.transaction((client) => runProgram(client, programs.setTransactionCategory(id, category, source), text))),
+        (changes) => all<CategorySetRow>(this.pool, text(oneStatement.setTransactionCategories(changes, Date.now()))).then((rows) => categoriesSet(rows, changes)),
+        ({ id, category, source }) =>
+          retryingForeignKeyRaces(() => this.transaction((client) => runProgram(client, recorded(programs.setTransactionCategory(id, category, source), append), text))),
       );
     }
 
-    const access: StoreAccess = {
+    const access: EngineParts['access'] = {
       queries: this.queries,
       all: <T>(query: CompiledQuery<T>) => this.guard(() => all<T & pg.QueryResultRow>(this.pool, text(query))),
       first: <T>(query: CompiledQuery<T>) => this.guard(() => first<T & pg.QueryResultRow>(this.pool, text(query))),
@@ -111,11 +114,11 @@ export class PostgresStore extends EngineStore {
           retryingForeignKeyRaces(() =>
             this.oneStatementWrite(op, args) ??
             (BULK_WRITES.has(op)
-              ? this.transaction((client) => runProgram(client, programOf(programs, { op, args }), bulkText), bulkTimeout)
-              : this.transaction((client) => runProgram(client, programOf(programs, { op, args }), text))),
+              ? this.transaction((client) => runProgram(client, programOf(programs, { op, args }, this.queries), bulkText), bulkTimeout)
+              : this.transaction((client) => runProgram(client, programOf(programs, { op, args }, this.queries), text))),
           ),
         ) as Promise<
-          WriteResult<K>
+          Recorded<WriteResult<K>>
         >,
     };
     this.assemble({
@@ -165,7 +168,7 @@ export class PostgresStore extends EngineStore {
   }
 
   /** The writes batched into one statement (one-statement-writes.ts, statement-batcher.ts), or undefined for the others. */
-  private oneStatementWrite(op: WriteName, args: readonly unknown[]): Promise<unknown> | undefined {
+  private oneStatementWrite(op: WriteName, args: readonly unknown[]): Promise<Recorded<unknown>> | undefined {
     if (op === 'createTransaction') return this.creates?.write((args as WriteArgs<'createTransaction'>)[0]);
     if (op === 'setTransactionCategory') {
       const [id, category, source] = args as WriteArgs<'setTransactionCategory'>;

@@ -19,7 +19,7 @@ export interface ReportsRepository {
 }
 
 /** One statement, so one snapshot: the engines that read it where they run other reads (PostgreSQL). */
-export function reportsRepository(db: EngineAccess<{ reports: ReportQueries }, unknown>, version: ReportsRepository['version']): ReportsRepository {
+export function reportsRepository(db: Omit<EngineAccess<{ reports: ReportQueries }, unknown>, 'write'>, version: ReportsRepository['version']): ReportsRepository {
   return {
     async parts(filter, grouping) {
       return (await db.all<ReportRow>(db.queries.reports.report(filter, grouping))).map(toReportPart);

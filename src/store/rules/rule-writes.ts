@@ -1,8 +1,8 @@
 import type { NewRule, Rule } from '../../domain/rules/rule.js';
-import type { ChangeRecording } from '../engine/write-steps.js';
+import type { ChangeRecording, UndoRecording } from '../engine/write-steps.js';
 import type { Queries } from '../transactions/transactions-queries.js';
 import type { RuleMatches, RuleRow, RulesQueries } from './rules-queries.js';
-import { changeRecorded, changes, changeToken, insertedId, type StepResult, type WriteProgram } from '../engine/write-steps.js';
+import { changeRecorded, changes, changeToken, insertedId, undoKept, type StepResult, type WriteProgram } from '../engine/write-steps.js';
 
 /** `missing`: rules the list left out; `unknown`: ids that name no rule (or are listed twice). */
 export type RuleOrderOutcome = { status: 'reordered' } | { status: 'mismatch'; missing: number[]; unknown: number[] };
@@ -11,8 +11,8 @@ export type RuleOrderOutcome = { status: 'reordered' } | { status: 'mismatch'; m
  * The write programs of rules (see ../writes.ts): adding, changing and removing one, their
  * order, and applying them to existing transactions. Each is one transaction.
  */
-export function rulePrograms(q: { transactions: Queries; rules: RulesQueries; changes: ChangeRecording }) {
-  const { transactions: t, rules, changes: feed } = q;
+export function rulePrograms(q: { transactions: Queries; rules: RulesQueries; changes: ChangeRecording; undo: UndoRecording }) {
+  const { transactions: t, rules, changes: feed, undo } = q;
   return {
     *addRule(rule: NewRule): WriteProgram<Rule> {
       return { ...rule, id: yield* insertedId(rules.insertRule(rule)) };
@@ -57,7 +57,10 @@ export function rulePrograms(q: { transactions: Queries; rules: RulesQueries; ch
         yield t.insertCategoryIfMissing(match.category, tx);
         changed.push(yield* changes(rules.applyRule(match, scope, tx)));
       }
-      if (changed.some((n) => n > 0)) yield* changeRecorded(feed, tx);
+      if (changed.some((n) => n > 0)) {
+        yield* undoKept(undo, tx);
+        yield* changeRecorded(feed, tx);
+      }
       return changed;
     },
   };

@@ -1,7 +1,7 @@
 import type { ApiTokenRecord } from '../../domain/api-token.js';
 import { createdTransactionResponse, replayOf, type IdempotencyKeyRow, type IdempotencyRequest, type IdempotentCreation } from '../../domain/idempotency.js';
 import type { NewTransaction } from '../../domain/transaction.js';
-import { changeRecorded, changes, changeToken, firstRow, type ChangeRecording, type WriteProgram } from '../engine/write-steps.js';
+import { changeRecorded, changes, changeToken, firstRow, type ChangeRecording, type UndoRecording, type WriteProgram } from '../engine/write-steps.js';
 import type { Queries } from '../transactions/transactions-queries.js';
 import { insertTransaction } from '../transactions/transactions-writes.js';
 import type { SecurityQueries } from './security-queries.js';
@@ -9,8 +9,8 @@ import type { SecurityQueries } from './security-queries.js';
 export type IdempotentCreationResult = IdempotentCreation | { outcome: 'unknown-bank' };
 
 /** The write programs of API tokens and idempotency keys (see ../writes.ts). */
-export function securityPrograms(q: { transactions: Queries; security: SecurityQueries; changes: ChangeRecording }) {
-  const { transactions: t, security, changes: feed } = q;
+export function securityPrograms(q: { transactions: Queries; security: SecurityQueries; changes: ChangeRecording; undo: UndoRecording }) {
+  const { transactions: t, security, changes: feed, undo } = q;
   return {
     *createTransactionIdempotent(input: NewTransaction, request: IdempotencyRequest): WriteProgram<IdempotentCreationResult> {
       yield security.deleteExpiredKey(request.key, request.expiredBefore);
@@ -19,7 +19,7 @@ export function securityPrograms(q: { transactions: Queries; security: SecurityQ
         return replayOf(yield* firstRow<IdempotencyKeyRow>(security.findKey(request.key)), request.fingerprint);
       }
       const tx = yield* changeToken(feed);
-      const created = yield* insertTransaction(t, input, tx);
+      const created = yield* insertTransaction(t, undo, input, tx);
       if (created.status === 'unknown-bank') {
         // Nothing was created, so the key is not kept either: a corrected retry may use it.
         yield security.releaseKey(request.key);

@@ -1,3 +1,4 @@
+import type { Recorded } from '../engine/write-steps.js';
 import type { WriteArgs, WriteCommand, WriteName, WriteResult } from '../writes.js';
 import type { ConnectionPragmas } from './connection.js';
 import type { IndexOutcome, SearchIndexControl, Writer } from './writer.js';
@@ -57,9 +58,9 @@ export class RemoteWriter implements Writer {
     };
   }
 
-  submit<K extends WriteName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>> {
+  submit<K extends WriteName>(op: K, ...args: WriteArgs<K>): Promise<Recorded<WriteResult<K>>> {
     const command: WriteCommand = { op, args };
-    return this.request({ command }) as Promise<WriteResult<K>>;
+    return this.request({ command }) as Promise<Recorded<WriteResult<K>>>;
   }
 
   async flush(): Promise<void> {

@@ -4,7 +4,7 @@ import { StoreUnavailableError, type StoreDamagedError } from '../../domain/erro
 import type { TransactionQuery } from '../../domain/transaction.js';
 import { sqliteQuirks } from './sqlite-quirks.js';
 import { EngineStore, engineNeutralError, migrateToLatest, PING_SQL } from '../engine-store.js';
-import type { StoreAccess } from '../engine-store.js';
+import type { EngineParts } from '../engine-store.js';
 import type { Database as Schema } from '../engine/schema.js';
 import type { TransactionStream } from '../store.js';
 import type { ImportSession } from '../imports/import-session.js';
@@ -91,7 +91,7 @@ export class SqliteStore extends EngineStore {
     this.readPool = readThreads > 0 ? new ReadPool({ path: options.path, busyTimeoutMs: this.busyTimeoutMs, threads: readThreads, statementTimeoutMs, ...options.readBarriers }) : undefined;
     this.streams = new StreamGate({ ...DEFAULT_STREAM_LIMITS, ...options.streams, statementTimeoutMs });
 
-    const access: StoreAccess = {
+    const access: EngineParts['access'] = {
       queries: this.queries,
       all: async (query) => this.guard(() => this.statements.all(query)),
       first: async (query) => this.guard(() => this.statements.first(query)),

@@ -12,17 +12,20 @@ import { CompiledStatements } from './compiled-statements.js';
  */
 export class SqliteWrites {
   private readonly programs: WritePrograms;
+  private readonly queries: StoreQueries;
   private readonly statements: CompiledStatements;
 
   constructor(db: Database.Database) {
     // Kysely only compiles here; the statements run through better-sqlite3 directly.
     const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: db }) });
-    this.programs = writePrograms(new StoreQueries(kysely, sqliteQuirks));
+    this.queries = new StoreQueries(kysely, sqliteQuirks);
+    this.programs = writePrograms(this.queries);
     this.statements = new CompiledStatements(db);
   }
 
+  /** Runs the command's program; answers its Recorded result (the value and the change it recorded). */
   run(command: WriteCommand): unknown {
-    const program = programOf(this.programs, command);
+    const program = programOf(this.programs, command, this.queries);
     let step = program.next();
     while (!step.done) step = program.next(this.statements.execute(step.value));
     return step.value;

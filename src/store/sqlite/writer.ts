@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { connectionPragmas, type ConnectionPragmas } from './connection.js';
 import { SearchIndexer } from './search-indexer.js';
+import type { Recorded } from '../engine/write-steps.js';
 import type { WriteArgs, WriteName, WriteResult } from '../writes.js';
 import { SqliteWrites } from './sqlite-writes.js';
 import { WriteBatcher } from './write-batcher.js';
@@ -22,7 +23,8 @@ export interface SearchIndexControl {
  * plus the search indexer that follows the commits.
  */
 export interface Writer {
-  submit<K extends WriteName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>>;
+  /** Runs a write; answers its result with the change it recorded (writes.ts programOf). */
+  submit<K extends WriteName>(op: K, ...args: WriteArgs<K>): Promise<Recorded<WriteResult<K>>>;
   /** Commits everything queued so far (an import is about to take the write lock). */
   flush(): Promise<void>;
   /** Rows were committed outside this writer (an import): the indexer should look. */
@@ -56,8 +58,8 @@ export class InlineWriter implements Writer {
     this.indexer.kick();
   }
 
-  submit<K extends WriteName>(op: K, ...args: WriteArgs<K>): Promise<WriteResult<K>> {
-    return this.batcher.submit(() => this.writes.run({ op, args }) as WriteResult<K>);
+  submit<K extends WriteName>(op: K, ...args: WriteArgs<K>): Promise<Recorded<WriteResult<K>>> {
+    return this.batcher.submit(() => this.writes.run({ op, args }) as Recorded<WriteResult<K>>);
   }
 
   async flush(): Promise<void> {

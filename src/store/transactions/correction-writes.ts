@@ -1,6 +1,6 @@
 import type { TransactionSelection } from '../../domain/transaction-filter.js';
 import type { DeletionReason } from '../../domain/trash.js';
-import { changeRecorded, changes, changeToken, type ChangeRecording, type WriteProgram } from '../engine/write-steps.js';
+import { changeRecorded, changes, changeToken, undoKept, type ChangeRecording, type UndoRecording, type WriteProgram } from '../engine/write-steps.js';
 import type { CorrectionsQueries } from './corrections-queries.js';
 import type { Queries } from './transactions-queries.js';
 
@@ -9,8 +9,8 @@ import type { Queries } from './transactions-queries.js';
  * the trash (the way back: trash/trash-writes.ts) and bulk re-categorisation. Each is one
  * transaction; each change is stamped and recorded in the change feed.
  */
-export function correctionPrograms(q: { transactions: Queries; corrections: CorrectionsQueries; changes: ChangeRecording }) {
-  const { transactions: t, corrections: c, changes: feed } = q;
+export function correctionPrograms(q: { transactions: Queries; corrections: CorrectionsQueries; changes: ChangeRecording; undo: UndoRecording }) {
+  const { transactions: t, corrections: c, changes: feed, undo } = q;
   return {
     /** Moves the chosen rows into the trash; returns how many moved. */
     *deleteTransactions(selection: TransactionSelection, deletedAt: number, why: DeletionReason): WriteProgram<number> {
@@ -19,6 +19,7 @@ export function correctionPrograms(q: { transactions: Queries; corrections: Corr
       const moved = yield* changes(c.copyToTrash(selection, { at: deletedAt, reason: why.reason, reference }, tx));
       if (moved === 0) return 0;
       yield c.deleteMoved(tx);
+      yield* undoKept(undo, tx, 'trashed');
       yield* changeRecorded(feed, tx);
       return moved;
     },
@@ -27,6 +28,7 @@ export function correctionPrograms(q: { transactions: Queries; corrections: Corr
     *recategoriseTransactions(selection: TransactionSelection, category: string | null, source: string | null): WriteProgram<number> {
       const tx = yield* changeToken(feed);
       const effectiveSource = category === null ? null : source;
+      yield* undoKept(undo, tx);
       // A name not seen before is created, as PUT does (categories hold every name in use).
       if (category !== null) yield t.insertCategoryIfMissing(category, tx);
       const changed = yield* changes(c.recategorise(selection, category, effectiveSource, tx));

@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { TransactionSelection } from '../../domain/transaction-filter.js';
 import type { DialectQuirks } from '../engine/dialect-quirks.js';
 import { whereFilter } from './filter-conditions.js';
@@ -22,12 +22,26 @@ export class CorrectionsQueries {
 
   /** Copies the chosen rows into the trash with when, why and the token (PostgreSQL: locking them first). */
   copyToTrash(selection: TransactionSelection, deleted: { at: number; reason: string; reference: string | null }, tx: number): CompiledQuery {
-    let chosen = this.selected(selection)
+    const why = { reason: sql<string>`CAST(${deleted.reason} AS TEXT)`, reference: sql<string | null>`CAST(${deleted.reference} AS TEXT)` };
+    return this.copyRowsToTrash(this.selected(selection), deleted.at, why, tx);
+  }
+
+  /**
+   * Copies `rows` (transactions chosen by the caller: an undo's, changes/undo-queries.ts) into the
+   * trash with when, why (SQL over the row) and the token, locking them first on PostgreSQL.
+   */
+  copyRowsToTrash(
+    rows: SelectQueryBuilder<Database, 'transactions', object>,
+    at: number,
+    why: { reason: RawBuilder<string>; reference: RawBuilder<string | null> },
+    tx: number,
+  ): CompiledQuery {
+    let chosen = rows
       .select(TRASHED_COLUMNS)
       .select([
-        sql<number>`CAST(${deleted.at} AS BIGINT)`.as('deleted_at'),
-        sql<string>`CAST(${deleted.reason} AS TEXT)`.as('deleted_reason'),
-        sql<string | null>`CAST(${deleted.reference} AS TEXT)`.as('deleted_reference'),
+        sql<number>`CAST(${at} AS BIGINT)`.as('deleted_at'),
+        why.reason.as('deleted_reason'),
+        why.reference.as('deleted_reference'),
         sql<number>`CAST(${tx} AS BIGINT)`.as('change_tx'),
       ]);
     if (this.quirks.locksRows) chosen = chosen.forUpdate();

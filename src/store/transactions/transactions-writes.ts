@@ -1,5 +1,5 @@
 import type { NewTransaction, TransactionId, TransactionRecord } from '../../domain/transaction.js';
-import { changeRecorded, changes, changeToken, firstRow, insertedId, type ChangeRecording, type WriteProgram } from '../engine/write-steps.js';
+import { changeRecorded, changes, changeToken, firstRow, insertedId, undoKept, type ChangeRecording, type UndoRecording, type WriteProgram } from '../engine/write-steps.js';
 import { createdRecord, type BankRow, type Queries, type TransactionRow } from './transactions-queries.js';
 
 export type CreateTransactionResult = { status: 'created'; record: TransactionRecord } | { status: 'unknown-bank' };
@@ -8,11 +8,12 @@ export type CreateTransactionResult = { status: 'created'; record: TransactionRe
  * The creation itself, for programs that stamp the change themselves (an idempotency key follows
  * it in security/security-writes.ts): the bank must exist, a new category name is added.
  */
-export function* insertTransaction(t: Queries, input: NewTransaction, tx: number): WriteProgram<CreateTransactionResult> {
+export function* insertTransaction(t: Queries, undo: UndoRecording, input: NewTransaction, tx: number): WriteProgram<CreateTransactionResult> {
   if (input.bank != null && !(yield* firstRow<BankRow>(t.findBankById(input.bank)))) return { status: 'unknown-bank' };
   // Categories hold every name a transaction uses: a new name is added on first use.
   if (input.category != null) yield t.insertCategoryIfMissing(input.category, tx);
   const id = yield* insertedId(t.insertTransaction(input, tx));
+  yield* undoKept(undo, tx, 'created');
   return { status: 'created', record: createdRecord({ id }, input) };
 }
 
@@ -21,12 +22,12 @@ export function* insertTransaction(t: Queries, input: NewTransaction, tx: number
  * PostgreSQL runs both as one statement for all that arrive together
  * (postgres/one-statement-writes.ts): a change here must be made there too.
  */
-export function transactionPrograms(q: { transactions: Queries; changes: ChangeRecording }) {
-  const { transactions: t, changes: feed } = q;
+export function transactionPrograms(q: { transactions: Queries; changes: ChangeRecording; undo: UndoRecording }) {
+  const { transactions: t, changes: feed, undo } = q;
   return {
     *createTransaction(input: NewTransaction): WriteProgram<CreateTransactionResult> {
       const tx = yield* changeToken(feed);
-      const created = yield* insertTransaction(t, input, tx);
+      const created = yield* insertTransaction(t, undo, input, tx);
       if (created.status === 'created') yield* changeRecorded(feed, tx);
       return created;
     },
@@ -36,6 +37,7 @@ export function transactionPrograms(q: { transactions: Queries; changes: ChangeR
       // Check first, so a PUT to a missing transaction creates no category either.
       if (!(yield* firstRow<TransactionRow>(t.findTransactionById(id)))) return false;
       const tx = yield* changeToken(feed);
+      yield* undoKept(undo, tx);
       if (category !== null) yield t.insertCategoryIfMissing(category, tx);
       const updated = (yield* changes(t.updateTransactionCategory(id, category, source, tx))) > 0;
       yield* changeRecorded(feed, tx);

@@ -17,6 +17,9 @@ export interface TrashSkipRow {
 
 type TrashExpressions = ExpressionBuilder<Database & { d: Database['deleted_transactions'] }, 'd'>;
 
+/** Trash rows by id, or those one change moved there and no later change touched (an undo of it: changes/undo-writes.ts). */
+export type TrashChoice = readonly number[] | { change: number };
+
 /**
  * The trash (migration 0009): rows deleted into it (transactions/corrections-queries.ts) come
  * back with their ids, are listed, and are purged. Restoring is INSERT ... SELECT then DELETE by
@@ -29,7 +32,7 @@ export class TrashQueries {
   ) {}
 
   /** The categories of trashed rows about to come back, created when missing. */
-  insertTrashCategories(ids: readonly number[], tx: number): CompiledQuery {
+  insertTrashCategories(ids: TrashChoice, tx: number): CompiledQuery {
     return this.db
       .insertInto('categories')
       .columns(['name', 'group_name', 'change_tx'])
@@ -38,7 +41,7 @@ export class TrashQueries {
           .selectFrom('deleted_transactions')
           .select(['category', sql<null>`NULL`.as('group_name'), sql<number>`CAST(${tx} AS BIGINT)`.as('change_tx')])
           .distinct()
-          .where(this.quirks.amongIds('id', ids))
+          .where(this.chosen('id', 'change_tx', ids))
           .where('category', 'is not', null),
       )
       .onConflict((oc) => oc.column('name').doNothing())
@@ -50,12 +53,12 @@ export class TrashQueries {
    * exists and whose import key no transaction of that bank has taken meanwhile (an import of the
    * same statement after an undo). Returns the restored ids.
    */
-  restoreFromTrash(ids: readonly number[], tx: number): CompiledQuery<{ id: number }> {
+  restoreFromTrash(ids: TrashChoice, tx: number): CompiledQuery<{ id: number }> {
     let chosen = this.db
       .selectFrom('deleted_transactions as d')
       .select(TRASHED_COLUMNS.filter((column) => column !== 'import_id').map((column) => `d.${column}` as const))
       .select(['d.import_id', sql<number>`CAST(${tx} AS BIGINT)`.as('change_tx')])
-      .where(this.quirks.amongIds('d.id', ids))
+      .where(this.chosen('d.id', 'd.change_tx', ids))
       .where((eb) => eb.and([this.bankKnown(eb), eb.not(this.keyTaken(eb))]));
     if (this.quirks.locksRows) chosen = chosen.forUpdate();
     return this.db
@@ -75,13 +78,17 @@ export class TrashQueries {
   }
 
   /** The asked-for ids still in the trash, and why each could not come back. */
-  trashSkips(ids: readonly number[]): CompiledQuery<TrashSkipRow> {
+  trashSkips(ids: TrashChoice): CompiledQuery<TrashSkipRow> {
     return this.db
       .selectFrom('deleted_transactions as d')
       .select((eb) => ['d.id', this.bankKnown(eb).as('bank_known'), this.keyTaken(eb).as('key_taken')])
-      .where(this.quirks.amongIds('d.id', ids))
+      .where(this.chosen('d.id', 'd.change_tx', ids))
       .orderBy('d.id')
       .compile();
+  }
+
+  private chosen(id: string, changeTx: string, choice: TrashChoice) {
+    return 'change' in choice ? sql<boolean>`${sql.ref(changeTx)} = ${choice.change}` : this.quirks.amongIds(id, choice);
   }
 
   private bankKnown(eb: TrashExpressions) {

@@ -1,13 +1,13 @@
 import type { RestoreResult } from '../../domain/trash.js';
-import { changeRecorded, changes, changeToken, type ChangeRecording, type StepResult, type WriteProgram } from '../engine/write-steps.js';
+import { changeRecorded, changes, changeToken, undoKept, type ChangeRecording, type StepResult, type UndoRecording, type WriteProgram } from '../engine/write-steps.js';
 import type { TrashQueries, TrashSkipRow } from './trash-queries.js';
 
 /**
  * The write programs of the trash (see ../writes.ts): rows back from it, and purging it. Each is
  * one transaction; a restore is stamped and recorded in the change feed.
  */
-export function trashPrograms(q: { trash: TrashQueries; changes: ChangeRecording }) {
-  const { trash: c, changes: feed } = q;
+export function trashPrograms(q: { trash: TrashQueries; changes: ChangeRecording; undo: UndoRecording }) {
+  const { trash: c, changes: feed, undo } = q;
   return {
     /** Moves the asked-for rows back from the trash, with the same ids, where they can go back. */
     *restoreTransactions(ids: readonly number[]): WriteProgram<RestoreResult> {
@@ -16,6 +16,7 @@ export function trashPrograms(q: { trash: TrashQueries; changes: ChangeRecording
       const restored = ((yield c.restoreFromTrash(ids, tx)) as StepResult).rows.map((row) => Number((row as { id: number | string }).id));
       if (restored.length > 0) {
         yield c.deleteRestored(tx);
+        yield* undoKept(undo, tx, 'restored');
         yield* changeRecorded(feed, tx);
       }
       const left = ((yield c.trashSkips(ids)) as StepResult).rows as TrashSkipRow[];

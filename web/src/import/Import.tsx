@@ -89,12 +89,27 @@ export function Import({ access, retryTick }: Props) {
     history.reload();
   };
 
+  /**
+   * The import taken back by its change while the server keeps it (docs/undo.md: exactly its rows
+   * no later change touched); past the undo retention, every row of it still in the list (undoImport).
+   */
+  const undoImport = async (entry: ImportSummary): Promise<{ ok: true; trashed: number; left: number } | { ok: false; problem: string }> => {
+    const refused = (error: unknown, status: number) => ({ ok: false as const, problem: (error as Problem | undefined)?.detail ?? `Moneta answered ${status}` });
+    if (entry.change !== undefined) {
+      const { data, error, response } = await api.POST('/changes/{change}/undo', { params: { path: { change: entry.change } } });
+      return data ? { ok: true, trashed: data.trashed, left: data.conflicts.length } : refused(error, response.status);
+    }
+    const { data, error, response } = await api.POST('/imports/{importId}/undo', { params: { path: { importId: entry.id } } });
+    return data ? { ok: true, trashed: data.deleted, left: 0 } : refused(error, response.status);
+  };
+
   const undo = async (entry: ImportSummary) => {
     setUndoing(null);
     try {
-      const { data, error, response } = await api.POST('/imports/{importId}/undo', { params: { path: { importId: entry.id } } });
-      if (!data) return setMessage(`Undo failed: ${(error as Problem | undefined)?.detail ?? `Moneta answered ${response.status}`}.`);
-      setMessage(`Undone: ${formatCount(data.deleted, locale)} transaction${data.deleted === 1 ? '' : 's'} from ${entry.fileName} moved to the trash (restorable from the trash).`);
+      const answer = await undoImport(entry);
+      if (!answer.ok) return setMessage(`Undo failed: ${answer.problem}.`);
+      const left = answer.left > 0 ? ` ${formatCount(answer.left, locale)} changed since were left as they are.` : '';
+      setMessage(`Undone: ${formatCount(answer.trashed, locale)} transaction${answer.trashed === 1 ? '' : 's'} from ${entry.fileName} moved to the trash (restorable from the trash).${left}`);
       setUndone((ids) => new Set([...ids, entry.id]));
       if (done?.importId === entry.id) setDone(null);
       history.reload();

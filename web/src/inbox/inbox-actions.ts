@@ -1,7 +1,7 @@
 import { api } from '../api/client.js';
 import type { Problem } from '../api/types.js';
 import { ruleForPayee, type InboxGroup } from '../lib/inbox.js';
-import { chunks, rowsText } from '../lib/bulk.js';
+import { rowsText } from '../lib/bulk.js';
 
 /** What an action did, and how to take it back. */
 export interface Done {
@@ -18,12 +18,16 @@ function refusal(error: unknown, status: number): string {
   return problem?.detail ?? `the server answered ${status}`;
 }
 
-/** The group's rows back to no category: exactly the ids the categorisation changed. */
-async function uncategorise(ids: readonly number[]): Promise<void> {
-  for (const part of chunks([...ids])) {
-    const answer = await api.POST('/manage/transactions/recategorise', { body: { ids: part, category: null, dryRun: false } });
-    if (!answer.data) throw new Error(refusal(answer.error, answer.response.status));
-  }
+/**
+ * The categorisation taken back on the server, by its change (docs/undo.md): exactly the rows it
+ * changed, each with the category and source it had; a row changed since is left as it is.
+ * Answers how many came back and how many were left.
+ */
+async function undoChange(change: number | undefined): Promise<{ back: number; left: number }> {
+  if (change === undefined) return { back: 0, left: 0 };
+  const answer = await api.POST('/changes/{change}/undo', { params: { path: { change } } });
+  if (!answer.data) throw new Error(refusal(answer.error, answer.response.status));
+  return { back: answer.data.recategorised, left: answer.data.conflicts.length };
 }
 
 /** One category for the whole group, in one request (the API chooses the payee's uncategorised rows). */
@@ -32,14 +36,14 @@ export async function categoriseGroup(group: InboxGroup, category: string, local
     body: { filter: { category: null }, payee: group.payee, category, dryRun: false },
   });
   if (!answer.data) return { ok: false, problem: refusal(answer.error, answer.response.status) };
-  const ids = answer.data.ids ?? [];
+  const change = answer.data.change;
   return {
     ok: true,
     done: {
       message: `${rowsText(answer.data.changed, locale)} set to ${category}`,
       undo: async () => {
-        await uncategorise(ids);
-        return `Undone: ${rowsText(ids.length, locale)} back in the inbox`;
+        const { back, left } = await undoChange(change);
+        return `Undone: ${rowsText(back, locale)} back in the inbox${left > 0 ? `, ${rowsText(left, locale)} changed since were left as they are` : ''}`;
       },
     },
   };

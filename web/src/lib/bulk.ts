@@ -33,22 +33,5 @@ export function chunks<T>(items: readonly T[], size = IDS_PER_REQUEST): T[][] {
   return out;
 }
 
-/**
- * What undoing a re-categorisation sends: the ids grouped by the category each had before
- * (null: none), each group split into requests the API takes.
- */
-export function undoGroups(previous: ReadonlyMap<number, string | undefined>): Array<{ category: string | null; ids: number[] }> {
-  const groups = new Map<string | null, number[]>();
-  for (const [id, category] of previous) {
-    const key = category ?? null;
-    const ids = groups.get(key);
-    if (ids) ids.push(id);
-    else groups.set(key, [id]);
-  }
-  const out: Array<{ category: string | null; ids: number[] }> = [];
-  for (const [category, ids] of groups) for (const part of chunks(ids)) out.push({ category, ids: part });
-  return out;
-}
-
 /** "3 transactions", "1 transaction", with the locale's grouping. */
 export const rowsText = (count: number, locale: string): string => `${new Intl.NumberFormat(locale).format(count)} ${count === 1 ? 'transaction' : 'transactions'}`;

@@ -1,11 +1,12 @@
 import { api } from '../api/client.js';
-import type { Problem, Transaction } from '../api/types.js';
-import { chunks, rowsText, undoGroups, type SelectionFilter } from '../lib/bulk.js';
+import type { Problem } from '../api/types.js';
+import { chunks, rowsText, type SelectionFilter } from '../lib/bulk.js';
 import type { ListFilter } from '../lib/url-state.js';
 
 /**
- * What a bulk action acts on: rows picked one by one (with the category each had, for the undo),
- * or every row the list's filter matches (the API's filter selection, not only the loaded rows).
+ * What a bulk action acts on: rows picked one by one (with the category each had, as the list
+ * showed it), or every row the list's filter matches (the API's filter selection, not only the
+ * loaded rows). Undo is the server's, by change (docs/undo.md): no snapshot, no limit.
  */
 export type Selection =
   | { kind: 'ids'; previous: ReadonlyMap<number, string | undefined> }
@@ -18,12 +19,6 @@ export interface Done {
 }
 
 export type Outcome = { ok: true; done: Done } | { ok: false; problem: string };
-
-/**
- * A filter re-categorisation reads the rows' categories first, so its undo can put each back;
- * past this many rows it is not read and the action cannot be undone (the dialog says so).
- */
-export const UNDO_SNAPSHOT_LIMIT = 20_000;
 
 interface Answer {
   response: Response;
@@ -40,98 +35,99 @@ function refusal({ response, error }: Answer): string {
 
 const failed = (answer: Answer): Outcome => ({ ok: false, problem: refusal(answer) });
 
+/** The changes the server made, in order (each request of a split selection is one); undone newest first. */
+type Changes = number[];
+
+const changeOf = (data: { change?: number }, changes: Changes) => {
+  if (data.change !== undefined) changes.push(data.change);
+};
+
+/** What undoing changes did, added up over them. */
+interface Undone {
+  recategorised: number;
+  restored: number;
+  trashed: number;
+  conflicts: number;
+}
+
+/**
+ * Takes `changes` back on the server (POST /changes/{change}/undo, newest first): each is
+ * reverted from the before-images the server kept, categories with their source and any number
+ * of rows; rows changed since are left as they are (conflicts).
+ */
+async function undoChanges(changes: Changes): Promise<{ ok: true; undone: Undone } | { ok: false; problem: string }> {
+  const undone: Undone = { recategorised: 0, restored: 0, trashed: 0, conflicts: 0 };
+  for (const change of [...changes].reverse()) {
+    const answer = await api.POST('/changes/{change}/undo', { params: { path: { change } } });
+    if (!answer.data) return { ok: false, problem: refusal(answer) };
+    undone.recategorised += answer.data.recategorised;
+    undone.restored += answer.data.restored;
+    undone.trashed += answer.data.trashed;
+    undone.conflicts += answer.data.conflicts.length;
+  }
+  return { ok: true, undone };
+}
+
+/** ", 2 transactions changed since were left as they are" when there were conflicts. */
+const leftAlone = (conflicts: number, locale: string, why: string) => (conflicts > 0 ? `, ${rowsText(conflicts, locale)} ${why}` : '');
+
 export async function recategorise(selection: Selection, category: string | null, locale: string): Promise<Outcome> {
-  let previous: ReadonlyMap<number, string | undefined> | null;
+  const changes: Changes = [];
   let changed = 0;
   if (selection.kind === 'ids') {
-    previous = selection.previous;
-    for (const ids of chunks([...previous.keys()])) {
+    for (const ids of chunks([...selection.previous.keys()])) {
       const answer = await api.POST('/manage/transactions/recategorise', { body: { ids, category, dryRun: false } });
       if (!answer.data) return failed(answer);
       changed += answer.data.changed;
+      changeOf(answer.data, changes);
     }
   } else {
-    previous = await snapshot(selection);
     const answer = await api.POST('/manage/transactions/recategorise', { body: { filter: selection.filter, category, dryRun: false } });
     if (!answer.data) return failed(answer);
     changed = answer.data.changed;
+    changeOf(answer.data, changes);
   }
-  const undoable = previous;
   const message = `${rowsText(changed, locale)} set to ${category ?? 'no category'}`;
   return {
     ok: true,
     done: {
       message,
-      undo: undoable
-        ? async () => {
-            for (const group of undoGroups(undoable)) {
-              const answer = await api.POST('/manage/transactions/recategorise', { body: { ...group, dryRun: false } });
-              if (!answer.data) return failed(answer);
-            }
-            return { ok: true, done: { message: `Undone: ${rowsText(undoable.size, locale)} have their categories back`, undo: null } };
-          }
-        : null,
-    },
-  };
-}
-
-/** Each row's category before a filter action, or null past UNDO_SNAPSHOT_LIMIT rows. */
-async function snapshot(selection: Extract<Selection, { kind: 'filter' }>): Promise<Map<number, string | undefined> | null> {
-  if (selection.count > UNDO_SNAPSHOT_LIMIT) return null;
-  const { sort: _sort, ...filter } = selection.list;
-  const { data } = await api.GET('/transactions', { params: { query: { ...filter, sort: 'id', limit: UNDO_SNAPSHOT_LIMIT + 1 } } });
-  const rows = (data ?? []) as Transaction[];
-  if (rows.length > UNDO_SNAPSHOT_LIMIT) return null;
-  return new Map(rows.map((row) => [row.id, row.category]));
-}
-
-export async function deleteRows(selection: Selection, locale: string): Promise<Outcome> {
-  let ids: number[];
-  if (selection.kind === 'ids') {
-    ids = [...selection.previous.keys()];
-    for (const part of chunks(ids)) {
-      const answer = await api.POST('/manage/transactions/delete', { body: { ids: part } });
-      if (!answer.data) return failed(answer);
-    }
-  } else {
-    const answer = await api.POST('/manage/transactions/delete', { body: { filter: selection.filter } });
-    if (!answer.data) return failed(answer);
-    const found = await justDeleted(answer.data.deleted);
-    if (found === null) return { ok: true, done: { message: `${rowsText(answer.data.deleted, locale)} moved to the trash (the trash changed meanwhile: restore them from it)`, undo: null } };
-    ids = found;
-  }
-  const deleted = ids;
-  return {
-    ok: true,
-    done: {
-      message: `${rowsText(deleted.length, locale)} moved to the trash`,
       undo: async () => {
-        let restored = 0;
-        let skipped = 0;
-        for (const part of chunks(deleted)) {
-          const answer = await api.POST('/manage/trash/restore', { body: { ids: part } });
-          if (!answer.data) return failed(answer);
-          restored += answer.data.restored.length;
-          skipped += answer.data.skipped.length;
-        }
-        const message = `Undone: ${rowsText(restored, locale)} restored${skipped > 0 ? `, ${rowsText(skipped, locale)} could not be (see the trash)` : ''}`;
-        return { ok: true, done: { message, undo: null } };
+        const result = await undoChanges(changes);
+        if (!result.ok) return result;
+        const { recategorised, conflicts } = result.undone;
+        return { ok: true, done: { message: `Undone: ${rowsText(recategorised, locale)} have their categories back${leftAlone(conflicts, locale, 'changed since were left as they are')}`, undo: null } };
       },
     },
   };
 }
 
-/**
- * The ids a filter delete just moved to the trash: the API answers only how many, so they are
- * the newest `count` entries of the trash, when all of them carry one deletion time and were
- * deleted by a request (otherwise another deletion came between, and null).
- */
-async function justDeleted(count: number): Promise<number[] | null> {
-  if (count === 0) return [];
-  const { data } = await api.GET('/manage/trash', { params: { query: { limit: count, offset: 0 } } });
-  const entries = data ?? [];
-  if (entries.length !== count) return null;
-  const at = entries[0]?.deletedAt;
-  if (!entries.every((entry) => entry.deletedAt === at && entry.deletedBy.reason === 'request')) return null;
-  return entries.map((entry) => entry.transaction.id as number);
+export async function deleteRows(selection: Selection, locale: string): Promise<Outcome> {
+  const changes: Changes = [];
+  let deleted = 0;
+  if (selection.kind === 'ids') {
+    for (const part of chunks([...selection.previous.keys()])) {
+      const answer = await api.POST('/manage/transactions/delete', { body: { ids: part } });
+      if (!answer.data) return failed(answer);
+      deleted += answer.data.deleted;
+      changeOf(answer.data, changes);
+    }
+  } else {
+    const answer = await api.POST('/manage/transactions/delete', { body: { filter: selection.filter } });
+    if (!answer.data) return failed(answer);
+    deleted = answer.data.deleted;
+    changeOf(answer.data, changes);
+  }
+  return {
+    ok: true,
+    done: {
+      message: `${rowsText(deleted, locale)} moved to the trash`,
+      undo: async () => {
+        const result = await undoChanges(changes);
+        if (!result.ok) return result;
+        const { restored, conflicts } = result.undone;
+        return { ok: true, done: { message: `Undone: ${rowsText(restored, locale)} restored${leftAlone(conflicts, locale, 'could not be (see the trash)')}`, undo: null } };
+      },
+    },
+  };
 }

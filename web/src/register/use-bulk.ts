@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import { rowsText, selectionFilter } from '../lib/bulk.js';
 import type { ListFilter } from '../lib/url-state.js';
-import { deleteRows, recategorise, UNDO_SNAPSHOT_LIMIT, type Done, type Outcome, type Selection } from './bulk-actions.js';
+import { deleteRows, recategorise, type Done, type Outcome, type Selection } from './bulk-actions.js';
 import type { PickerChoice } from './CategoryPicker.js';
 
 /** Deleting more rows than this (or every row that matches) asks first, with the count. */
@@ -95,17 +95,7 @@ export function useBulk(filter: ListFilter, matching: number, locale: string, on
     setCategory: (choice: PickerChoice) => {
       const chosen = selection();
       if (!chosen) return;
-      const go = () => void run(() => recategorise(chosen, choice.name, locale), 'clear');
-      if (chosen.kind === 'filter' && chosen.count > UNDO_SNAPSHOT_LIMIT) {
-        setPicking(false);
-        return setConfirm({
-          title: `Set the category of ${rowsText(chosen.count, locale)}?`,
-          detail: `This cannot be undone from here: Undo is offered for at most ${rowsText(UNDO_SNAPSHOT_LIMIT, locale)}.`,
-          action: 'Set category',
-          run: go,
-        });
-      }
-      go();
+      void run(() => recategorise(chosen, choice.name, locale), 'clear');
     },
     remove: (cursorId: number | null) => {
       const chosen = selection() ?? (cursorId !== null ? ({ kind: 'ids', previous: new Map([[cursorId, undefined]]) } as const) : null);
