@@ -1,6 +1,6 @@
 // OFX 1.x / 2.x and QFX (OFX with Intuit extras) bank and credit-card statements, and the
 // bank rows of investment statements (see ofx-investment.ts).
-// The file is read whole: OFX downloads are small (a few MB for years of history).
+// Transactions are read one at a time as the file is read (ofx-entries.ts), the rest as a tree.
 import { parseLooseAmount } from '../amounts.js';
 import { calendarDate } from '../dates.js';
 import { ENCODING_LABELS, misdecoded, readDecodedFile, type TextEncoding } from '../encoding.js';
@@ -8,6 +8,7 @@ import { ParseFailure } from '../parse-result.js';
 import { cleanDescription, composeDescription, joinParts, optionalText } from '../text.js';
 import { invalidItem, type ParsedItem, rowItem, StatementError, type StatementRow, withFingerprintText } from '../types.js';
 import { investmentNote, SECURITIES_TRADES, skippedTrade } from './ofx-investment.js';
+import { ENTRIES, fieldOf, parseOfxEntryByEntry, type ReadEntry } from './ofx-entries.js';
 import { findAll, findFirst, type OfxNode, parseOfxTree, textOf } from './ofx-tree.js';
 
 export interface OfxStatement {
@@ -17,7 +18,7 @@ export interface OfxStatement {
 }
 
 /** 1.x declares its charset in the header lines, 2.x in the XML declaration. */
-function declaredEncoding(start: string): TextEncoding | undefined {
+export function declaredEncoding(start: string): TextEncoding | undefined {
   if (/ENCODING\s*:\s*UTF-?8|encoding\s*=\s*["']utf-?8/i.test(start)) return 'utf8';
   if (/CHARSET\s*:\s*(1252|WINDOWS-1252)|encoding\s*=\s*["']windows-1252/i.test(start)) return 'windows1252';
   if (/CHARSET\s*:\s*(ISO-?8859-1|8859-1|LATIN1)|encoding\s*=\s*["']iso-8859-1/i.test(start)) return 'latin1';
@@ -26,12 +27,20 @@ function declaredEncoding(start: string): TextEncoding | undefined {
 
 export async function readOfxStatement(path: string, fileLabel: string): Promise<OfxStatement> {
   const { text, overruled } = await readDecodedFile(path, declaredEncoding);
+  return ofxStatementOf(text, overruled, fileLabel);
+}
+
+/**
+ * The statement in the file's text: its transactions read one at a time when they hold nothing
+ * unusual (ofx-entries.ts), else from the whole tree; `whole` reads it whole (tests compare).
+ */
+export function ofxStatementOf(text: string, overruled: TextEncoding | undefined, fileLabel: string, whole = false): OfxStatement {
   const notes = overruled
     ? [`the header says the charset is ${ENCODING_LABELS[overruled]}, but the bytes are UTF-8 (with non-ASCII characters): read as UTF-8`]
     : [];
   // What an earlier version read from such a file, for the de-duplication fingerprint.
   const legacy = overruled ? (t: string | undefined) => (t === undefined ? t : misdecoded(t, overruled)) : (t: string | undefined) => t;
-  const root = parseOfxTree(text, fileLabel);
+  const root = (whole ? undefined : parseOfxEntryByEntry(text, fileLabel)) ?? parseOfxTree(text, fileLabel);
   const ofx = findFirst(root, 'OFX');
   if (!ofx) throw new StatementError(`${fileLabel} has no <OFX> element; it is not an OFX or QFX file`);
   const statements = [...findAll(ofx, 'STMTRS'), ...findAll(ofx, 'CCSTMTRS'), ...findAll(ofx, 'INVSTMTRS')];
@@ -62,9 +71,6 @@ export async function readOfxStatement(path: string, fileLabel: string): Promise
   return bankNameHint ? { bankNameHint, items, notes } : { items, notes };
 }
 
-/** What is numbered as an entry: bank and card transactions, and investment statements' trades. */
-const ENTRIES: ReadonlySet<string> = new Set(['STMTTRN', ...SECURITIES_TRADES.keys()]);
-
 /** OFX transaction types in words, for a row that has no NAME, MEMO or check number. */
 const TRANSACTION_TYPES: Record<string, string> = {
   CREDIT: 'Credit', DEBIT: 'Debit', INT: 'Interest', DIV: 'Dividend', FEE: 'Fee', SRVCHG: 'Service charge',
@@ -78,12 +84,12 @@ const TRANSACTION_TYPES: Record<string, string> = {
  * (the specification's own example has neither): then the check number or the transaction
  * type describes the row, because a booked transaction is never refused for lacking text.
  */
-function describe(transaction: OfxNode): string {
-  const text = composeDescription([textOf(transaction, 'NAME'), textOf(transaction, 'MEMO')]);
+function describe(transaction: ReadEntry): string {
+  const text = composeDescription([fieldOf(transaction, 'NAME'), fieldOf(transaction, 'MEMO')]);
   if (text !== '') return text;
-  const check = optionalText(textOf(transaction, 'CHECKNUM'));
+  const check = optionalText(fieldOf(transaction, 'CHECKNUM'));
   if (check) return `Check ${check}`;
-  const type = optionalText(textOf(transaction, 'TRNTYPE'))?.toUpperCase();
+  const type = optionalText(fieldOf(transaction, 'TRNTYPE'))?.toUpperCase();
   return type ? (TRANSACTION_TYPES[type] ?? type) : '';
 }
 
@@ -92,21 +98,21 @@ function legacyDescription(name: string | undefined, memo: string | undefined): 
   return cleanDescription(memo && name && memo.trim() === name.trim() ? name : joinParts([name, memo]));
 }
 
-function toItem(transaction: OfxNode, entry: number, account: string | undefined, legacy: (text: string | undefined) => string | undefined): ParsedItem {
-  const posted = textOf(transaction, 'DTPOSTED');
+function toItem(transaction: ReadEntry, entry: number, account: string | undefined, legacy: (text: string | undefined) => string | undefined): ParsedItem {
+  const posted = fieldOf(transaction, 'DTPOSTED');
   if (!posted) return invalidItem(entry, 'transaction has no DTPOSTED date');
   const m = /^(\d{4})(\d{2})(\d{2})/.exec(posted);
   if (!m) return invalidItem(entry, `date "${posted}" is not an OFX date (YYYYMMDD...)`);
   const date = calendarDate(Number(m[1]), Number(m[2]), Number(m[3]), posted);
   if (date instanceof ParseFailure) return invalidItem(entry, date.reason);
-  const amountText = textOf(transaction, 'TRNAMT');
+  const amountText = fieldOf(transaction, 'TRNAMT');
   if (amountText === undefined) return invalidItem(entry, 'transaction has no TRNAMT amount');
   const value = parseLooseAmount(amountText);
   if (value instanceof ParseFailure) return invalidItem(entry, value.reason);
   const row: StatementRow = { line: entry, date, description: describe(transaction), value };
-  const before = legacyDescription(legacy(textOf(transaction, 'NAME')), legacy(textOf(transaction, 'MEMO')));
+  const before = legacyDescription(legacy(fieldOf(transaction, 'NAME')), legacy(fieldOf(transaction, 'MEMO')));
   if (before !== '') withFingerprintText(row, before);
-  const id = optionalText(textOf(transaction, 'FITID'));
+  const id = optionalText(fieldOf(transaction, 'FITID'));
   if (id) row.bankTransactionId = id;
   if (account) row.account = account;
   return rowItem(row);

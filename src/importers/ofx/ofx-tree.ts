@@ -14,8 +14,14 @@ export interface OfxNode {
   children: OfxNode[];
 }
 
+/**
+ * Called with each aggregate as its element closes, its subtree complete (nothing is added to a
+ * closed element): what stands in its place in the tree, or undefined to keep it as it is.
+ */
+export type OnClose = (node: OfxNode) => OfxNode | undefined;
+
 /** `fileLabel` names the file in the error for elements nested deeper than MAX_ELEMENT_DEPTH. */
-export function parseOfxTree(source: string, fileLabel: string): OfxNode {
+export function parseOfxTree(source: string, fileLabel: string, onClose?: OnClose): OfxNode {
   const root: OfxNode = { name: '#root', children: [] };
   const stack: OfxNode[] = [root];
   const length = source.length;
@@ -37,7 +43,11 @@ export function parseOfxTree(source: string, fileLabel: string): OfxNode {
     if (tag.startsWith('/')) {
       const name = tag.slice(1).trim().toUpperCase();
       const at = stack.findLastIndex((node) => node.name === name);
-      if (at > 0) stack.length = at;
+      if (at > 0) {
+        // Closed, innermost first; each is its parent's last child (it was open until now).
+        if (onClose) for (let k = stack.length - 1; k >= at; k--) replaceLastChild(stack[k - 1] as OfxNode, onClose(stack[k] as OfxNode));
+        stack.length = at;
+      }
       continue;
     }
     const name = (tag.split(/\s/, 1)[0] ?? '').replace(/\/$/, '').toUpperCase();
@@ -61,6 +71,10 @@ export function parseOfxTree(source: string, fileLabel: string): OfxNode {
     }
   }
   return root;
+}
+
+function replaceLastChild(parent: OfxNode, replacement: OfxNode | undefined): void {
+  if (replacement) parent.children[parent.children.length - 1] = replacement;
 }
 
 /**

@@ -16,6 +16,7 @@ import { connectionPragmas, durabilityProblems, openConnection, type ConnectionP
 import { damagedStore, isDamage } from './damage.js';
 import { RemoteWriter } from './remote-writer.js';
 import { beginSqliteImport } from './sqlite-import-session.js';
+import { inlineImportTransaction, type ImportTransaction, threadImportTransaction } from './import-transaction.js';
 import { openSqliteStream } from './sqlite-stream.js';
 import { InlineWriter, type SearchIndexControl, type Writer } from './writer.js';
 import { primaryTransport, threadTransport } from './writer-transports.js';
@@ -68,6 +69,8 @@ export class SqliteStore extends EngineStore {
 
   private readonly path: string;
   private readonly busyTimeoutMs: number;
+  /** Whether an import's transaction runs on a thread of its own (import-transaction.ts): when writes do not run inline. */
+  private readonly importsOnThread: boolean;
   /** Resolves when the import in progress (if any) has committed or rolled back. */
   private importTurn: Promise<void> = Promise.resolve();
   /** Set by the first error saying the file is damaged; from then on writes and pings fail with it. */
@@ -82,6 +85,7 @@ export class SqliteStore extends EngineStore {
     this.kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: this.db }) });
     this.queries = new StoreQueries(this.kysely, sqliteQuirks);
     this.writer = openWriter(this.db, options.path, this.busyTimeoutMs, options.writer ?? 'inline');
+    this.importsOnThread = options.path !== ':memory:' && (options.writer ?? 'inline') !== 'inline';
     // Planner statistics: cheap when current, and without them SQLite can pick a bad index.
     this.db.pragma('optimize = 0x10002');
     this.pages = new PageReader(this.db);
@@ -163,7 +167,8 @@ export class SqliteStore extends EngineStore {
    * One import at a time per store (a second waits its turn without blocking the event loop),
    * each on a connection of its own for a file: the store's connection serves reads, which must
    * never see an import's uncommitted rows (a dry run's, a rejected file's). In memory there is
-   * only the one connection.
+   * only the one connection. When writes run off the event loop, so does the import's
+   * transaction, on a thread of its own (import-transaction.ts).
    */
   private async beginImport(bank: string, record: ImportRecord | undefined): Promise<ImportSession> {
     if (this.damage) throw this.damage;
@@ -172,15 +177,22 @@ export class SqliteStore extends EngineStore {
     this.importTurn = new Promise<void>((resolve) => (release = resolve));
     await turn;
     let db: Database.Database | undefined;
+    let transaction: ImportTransaction | undefined;
     const end = () => {
+      transaction?.close();
       if (db !== undefined && db !== this.db && db.open) db.close();
       release();
     };
     try {
       // Writes already queued commit on their own first, not inside the import's transaction.
       await this.writer.flush();
-      db = this.path === ':memory:' ? this.db : this.guard(() => openConnection(this.path, this.busyTimeoutMs));
-      const session = beginSqliteImport(db, bank, (error) => this.translate(error), () => this.writer.kickIndexer(), { queries: this.queries, record });
+      if (this.importsOnThread) transaction = await this.guardAsync(() => threadImportTransaction(this.path, this.busyTimeoutMs));
+      else {
+        const connection = this.path === ':memory:' ? this.db : this.guard(() => openConnection(this.path, this.busyTimeoutMs));
+        db = connection;
+        transaction = this.guard(() => inlineImportTransaction(connection));
+      }
+      const session = await beginSqliteImport(transaction, bank, (error) => this.translate(error), () => this.writer.kickIndexer(), { queries: this.queries, record });
       return endingWith(session, end);
     } catch (error) {
       end();

@@ -29,6 +29,7 @@ function serverEntry(): Promise<string> {
         'read-thread': projectFile('src/store/sqlite/read-thread.ts'),
         'backup-thread': projectFile('src/store/sqlite/backup-thread.ts'),
         'xml-thread': projectFile('src/importers/xml-thread.ts'),
+        'import-thread': projectFile('src/store/sqlite/import-thread.ts'),
         'backup-copy-thread': projectFile('src/services/backup-copy-thread.ts'),
       },
       outdir: dir,
