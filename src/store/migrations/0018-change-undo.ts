@@ -18,7 +18,7 @@ import type { EngineName } from '../engine/engine-name.js';
  *   bulk, the inbox, rules, catalogue moves, PostgreSQL's one-statement writes, an undo) is
  *   covered without a statement of its own; the other images are written by the programs.
  * Engine differences: ids as in 0001 (INTEGER / bigint); SQLite's trigger is a row trigger
- * with INSERT OR IGNORE, PostgreSQL's a row trigger calling a function with ON CONFLICT DO NOTHING.
+ * with a WHEN that skips a row already imaged, PostgreSQL's a row trigger calling a function with ON CONFLICT DO NOTHING.
  */
 export async function up(db: Kysely<unknown>, engine: EngineName): Promise<void> {
   const id = sql.raw(engine === 'sqlite' ? 'INTEGER' : 'bigint');
@@ -45,8 +45,11 @@ export async function up(db: Kysely<unknown>, engine: EngineName): Promise<void>
   )`.execute(db);
   await sql`INSERT INTO change_undo_state (singleton, purged_through) VALUES (1, 0)`.execute(db);
   if (engine === 'sqlite') {
-    await sql`CREATE TRIGGER transactions_change_undo AFTER UPDATE OF category, category_source ON transactions BEGIN
-      INSERT OR IGNORE INTO change_undo_rows (tx, transaction_id, action, category, category_source)
+    // A WHEN, not INSERT OR IGNORE: an outer statement's conflict policy overrides the trigger's,
+    // and a foreign-key cascade (a category renamed with the sqlite3 shell) aborted on the key.
+    await sql`CREATE TRIGGER transactions_change_undo AFTER UPDATE OF category, category_source ON transactions
+      WHEN NEW.change_tx IS NOT NULL AND NOT EXISTS (SELECT 1 FROM change_undo_rows WHERE tx = NEW.change_tx AND transaction_id = OLD.id) BEGIN
+      INSERT INTO change_undo_rows (tx, transaction_id, action, category, category_source)
       VALUES (NEW.change_tx, OLD.id, 'category', OLD.category, OLD.category_source);
     END`.execute(db);
   } else {

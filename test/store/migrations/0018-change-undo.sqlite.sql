@@ -27,7 +27,8 @@ CREATE TABLE change_undo_state (
 
 INSERT INTO change_undo_state (singleton, purged_through) VALUES (1, 0);
 
-CREATE TRIGGER transactions_change_undo AFTER UPDATE OF category, category_source ON transactions BEGIN
-      INSERT OR IGNORE INTO change_undo_rows (tx, transaction_id, action, category, category_source)
+CREATE TRIGGER transactions_change_undo AFTER UPDATE OF category, category_source ON transactions
+      WHEN NEW.change_tx IS NOT NULL AND NOT EXISTS (SELECT 1 FROM change_undo_rows WHERE tx = NEW.change_tx AND transaction_id = OLD.id) BEGIN
+      INSERT INTO change_undo_rows (tx, transaction_id, action, category, category_source)
       VALUES (NEW.change_tx, OLD.id, 'category', OLD.category, OLD.category_source);
     END;
