@@ -292,16 +292,21 @@ function openPool(options: PostgresStoreOptions, max: number): pg.Pool {
   });
 }
 
-/** foreign_key_violation: a program checked a row that a concurrent commit removed before its own write. */
-const FOREIGN_KEY_VIOLATION = '23503';
-const FOREIGN_KEY_ATTEMPTS = 3;
+/**
+ * Races a write loses to a concurrent one, after which its whole transaction is rolled back and
+ * can simply run again: foreign_key_violation (a program checked a row that a concurrent commit
+ * removed before its own write) and deadlock_detected (two writes that update overlapping rows
+ * in different orders, a bulk re-categorise beside rules apply: PostgreSQL aborts one of them).
+ */
+const LOST_RACES = new Set(['23503', '40P01']);
+const RACE_ATTEMPTS = 3;
 
 /**
- * Runs a write again when it lost a race with a removal: a program checks what it names
- * (a category it did not create, a bank) under READ COMMITTED, and a concurrent removal of that
- * row can commit between the check and the write. Run again, the program sees the removal and
- * decides afresh (creates the category, reports the bank missing). SQLite's single writer
- * never interleaves programs.
+ * Runs a write again when it lost a race: a program checks what it names (a category it did not
+ * create, a bank) under READ COMMITTED, and a concurrent removal of that row can commit between
+ * the check and the write; or PostgreSQL chose it as a deadlock's victim. Run again, the program
+ * sees the other write's outcome and decides afresh (creates the category, reports the bank
+ * missing). SQLite's single writer never interleaves programs.
  */
 export async function retryingForeignKeyRaces<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
@@ -309,7 +314,7 @@ export async function retryingForeignKeyRaces<T>(write: () => Promise<T>): Promi
       return await write();
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
-      if (code !== FOREIGN_KEY_VIOLATION || attempt >= FOREIGN_KEY_ATTEMPTS) throw error;
+      if (typeof code !== 'string' || !LOST_RACES.has(code) || attempt >= RACE_ATTEMPTS) throw error;
     }
   }
 }
