@@ -410,6 +410,223 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the accounts with their balances
+         * @description Every account, open ones first, then by type and name, each with its balance (`balance`)
+         *     and its IBAN or account number masked (`ibanMasked`, `accountNumberMasked`: the last four
+         *     characters). An empty store answers an empty list.
+         */
+        get: operations["listAccounts"];
+        put?: never;
+        /**
+         * Add an account
+         * @description `name` must be unique (409 otherwise), `currency` an ISO 4217 code (400 naming `currency`),
+         *     `bankId` a known bank (400 naming `bankId`), `iban` a valid IBAN (checksum; spaces allowed,
+         *     stored without them, 400 naming `iban`). `openingBalance` and `openingDate` come together
+         *     (400 naming the one missing); the balance may have no more decimals than the currency
+         *     (400 naming `openingBalance`). Without them the account starts at zero, and its first
+         *     imported statement that states an opening balance sets them.
+         */
+        post: operations["createAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account's id (`listAccounts`). */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /** One account, with its balance and its full IBAN or account number */
+        get: operations["getAccount"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an account, saying where its transactions go
+         * @description Refused (409) while the account holds transactions, unless `transactions` says where they
+         *     go: `move` to the account `moveTo` (same currency, else 409 naming `moveTo`), `unassign`
+         *     (they stay, in no account), or `trash` (restorable with `restoreTransactions`; a restored
+         *     row whose account is gone comes back in none). Reconciled transactions are refused (409)
+         *     unless `force=true`. `moveTo` is required with `transactions=move` and refused otherwise.
+         */
+        delete: operations["deleteAccount"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an account's name, type, bank, numbers or opening balance; close or reopen it
+         * @description Sets the properties given; `null` removes an optional one. `closedOn` closes the account on
+         *     that day (it stays readable, its transactions stay; new transactions and imports into it are
+         *     refused with 409), `closedOn: null` reopens it. `currency` may change only while the account
+         *     has no transactions (409 naming `currency`).
+         */
+        patch: operations["updateAccount"];
+        trace?: never;
+    };
+    "/accounts/{accountId}/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account's id (`listAccounts`). */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An account's transactions with the balance after each
+         * @description The account's transactions by date (newest first unless `order=oldest`; within a day by
+         *     id), each with the account's balance after it: the opening balance plus every transaction
+         *     of the account up to it in that order, exact. `from` and `to` narrow the rows, not the
+         *     balances. `X-Total-Count` counts the rows the range holds. Read from kept daily totals, so
+         *     a page deep in a large account answers as fast as the first.
+         */
+        get: operations["accountRegister"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account's id (`listAccounts`). */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An account's balance over time
+         * @description The balance at the end of each day, week (Monday to Sunday) or month from `from` to `to`
+         *     (default: the last 12 months to today, by month). At most 3660 points (400 naming
+         *     `interval` beyond). A point's date is the last day of its period (or `to` for the last).
+         */
+        get: operations["accountBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/accounts/{accountId}/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account's id (`listAccounts`). */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Compare a statement's balance with the account's cleared balance on a day
+         * @description The cleared balance on `date` (opening balance plus the cleared and reconciled transactions
+         *     up to it), the difference to `balance`, and the transactions up to `date` that are not
+         *     cleared (the first 500), so a person can clear the ones the statement lists.
+         */
+        get: operations["previewReconciliation"];
+        put?: never;
+        /**
+         * Lock the cleared transactions up to a day once the balances agree
+         * @description When the cleared balance on `date` equals `balance`, every cleared transaction of the
+         *     account up to `date` becomes `reconciled`, and the account remembers the reconciliation.
+         *     When it does not, 409 saying by how much (nothing changes). A reconciled transaction is
+         *     protected: moving it to another account, trashing it or changing its status is refused
+         *     unless forced.
+         */
+        post: operations["completeReconciliation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/net-worth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The balance of all accounts over time, per currency
+         * @description For each currency, the sum of its accounts' balances at the end of each period (as
+         *     `accountBalances`), exact. Currencies are never added together.
+         */
+        get: operations["reportNetWorth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/transactions/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move transactions into another account (or out of any)
+         * @description Exactly one of `ids` and `filter`; `account` is the target (null: no account). Every chosen
+         *     transaction must be in the target's currency (or in no account), else 409. Reconciled ones
+         *     are refused (409) unless `force`. A moved transaction keeps its status unless it was
+         *     reconciled (it becomes cleared). One change: undo moves them back.
+         */
+        post: operations["moveTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manage/transactions/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark transactions cleared, not cleared or pending
+         * @description Exactly one of `ids` and `filter`; only transactions in an account (409 otherwise). `status`
+         *     `cleared`, `pending`, or `uncleared` (no status). Reconciled transactions are refused (409)
+         *     unless `force`. One change: undo restores each one's status.
+         */
+        post: operations["setTransactionStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manage/banks": {
         parameters: {
             query?: never;
@@ -1106,6 +1323,20 @@ export interface components {
              *     Set by the server (ignored when sent).
              */
             categorySource?: $Read<string>;
+            /**
+             * @description The account the transaction is in (extension of 0.3.0): settable on creation (a known,
+             *     open account; the value may have no more decimals than its currency; `bank`, when
+             *     absent, is the account's bank, and a different one is refused), moved with
+             *     `moveTransactions`; returned when set.
+             */
+            account?: components["schemas"]["AccountId"];
+            /**
+             * @description Whether the bank has confirmed it (extension of 0.3.0; only with `account`): `pending`
+             *     (not yet booked), `cleared` (the bank lists it) or `reconciled` (locked by a completed
+             *     reconciliation; not settable). Absent: not cleared. Returned when set.
+             * @enum {string}
+             */
+            status?: "pending" | "cleared" | "reconciled";
         };
         Transactions: components["schemas"]["Transaction"][];
         TransactionUpdate: {
@@ -1122,6 +1353,7 @@ export interface components {
         SelectionFilter: {
             category?: components["schemas"]["TransactionFilter"]["category"];
             bank?: components["schemas"]["TransactionFilter"]["bank"];
+            account?: components["schemas"]["TransactionFilter"]["account"];
             /** @description A literal, case-insensitive substring of the description. */
             description?: string;
             from?: components["schemas"]["TransactionFilter"]["from"];
@@ -1263,6 +1495,220 @@ export interface components {
             /** @enum {string} */
             op: "delete";
             name: components["schemas"]["CategoryName"];
+        } | {
+            /** @enum {string} */
+            type: "account";
+            /** @enum {string} */
+            op: "put";
+            account: components["schemas"]["AccountRecord"];
+        } | {
+            /** @enum {string} */
+            type: "account";
+            /** @enum {string} */
+            op: "delete";
+            id: components["schemas"]["AccountId"];
+        };
+        /**
+         * Format: int64
+         * @description An account's id, assigned by the server.
+         */
+        AccountId: number;
+        /** @enum {string} */
+        AccountType: "checking" | "savings" | "credit_card" | "cash" | "loan" | "investment" | "other_asset" | "other_liability";
+        /** @description An ISO 4217 currency code (`EUR`, `GBP`, `JPY`); its minor units bound the amounts. */
+        CurrencyCode: string;
+        /** @description An amount in the account's currency, with no more decimals than it has. */
+        Money: number;
+        /** @description Unique among accounts; stored in Unicode NFC, no leading or trailing white space. */
+        AccountName: string;
+        /** @description An IBAN (checksum verified); spaces are accepted and removed. */
+        Iban: string;
+        /** @description An account number where there is no IBAN (letters, digits, spaces and `-`). */
+        AccountNumber: string;
+        /**
+         * @description `current`: the opening balance plus every transaction of the account; `cleared`: the
+         *     opening balance plus its cleared and reconciled transactions; `pending`: the sum of its
+         *     pending ones (counted in `current`, not in `cleared`); `asOf`: the date of its newest
+         *     transaction (or its opening date; absent when it has neither).
+         */
+        AccountBalance: {
+            current: components["schemas"]["Money"];
+            cleared: components["schemas"]["Money"];
+            pending: components["schemas"]["Money"];
+            /** Format: date */
+            asOf?: string;
+        };
+        /** @description An account as stored (the change feed's form; `Account` adds its balance). */
+        AccountRecord: {
+            id: components["schemas"]["AccountId"];
+            name: components["schemas"]["AccountName"];
+            type: components["schemas"]["AccountType"];
+            currency: components["schemas"]["CurrencyCode"];
+            bankId?: components["schemas"]["BankId"];
+            /** @description The full IBAN (`getAccount`, the answers of writes, the change feed). */
+            iban?: string;
+            /** @description The full account number (as `iban`). */
+            accountNumber?: string;
+            openingBalance?: components["schemas"]["Money"];
+            /** Format: date */
+            openingDate?: string;
+            /**
+             * Format: date
+             * @description The day the account was closed; absent while open.
+             */
+            closedOn?: string;
+            /** @description The last completed reconciliation. */
+            lastReconciled?: {
+                /** Format: date */
+                date: string;
+                balance: components["schemas"]["Money"];
+            };
+        };
+        Account: components["schemas"]["AccountRecord"] & {
+            balance: components["schemas"]["AccountBalance"];
+            /** @description The IBAN with all but its first two and last four characters hidden. */
+            ibanMasked?: string;
+            /** @description The account number with all but its last four characters hidden. */
+            accountNumberMasked?: string;
+        };
+        Accounts: components["schemas"]["Account"][];
+        NewAccount: {
+            name: components["schemas"]["AccountName"];
+            type: components["schemas"]["AccountType"];
+            /** @description Default the store's currency (`moneta settings`). */
+            currency?: components["schemas"]["CurrencyCode"];
+            bankId?: components["schemas"]["BankId"];
+            iban?: components["schemas"]["Iban"];
+            accountNumber?: components["schemas"]["AccountNumber"];
+            openingBalance?: components["schemas"]["Money"];
+            /** Format: date */
+            openingDate?: string;
+        };
+        AccountUpdate: {
+            name?: components["schemas"]["AccountName"];
+            type?: components["schemas"]["AccountType"];
+            currency?: components["schemas"]["CurrencyCode"];
+            bankId?: components["schemas"]["BankId"] | null;
+            iban?: components["schemas"]["Iban"] | null;
+            accountNumber?: components["schemas"]["AccountNumber"] | null;
+            openingBalance?: components["schemas"]["Money"] | null;
+            openingDate?: string | null;
+            closedOn?: string | null;
+        };
+        AccountRemoval: {
+            id: components["schemas"]["AccountId"];
+            /**
+             * @description What was done with its transactions (`none` when it had none).
+             * @enum {string}
+             */
+            transactions: "none" | "move" | "unassign" | "trash";
+            moved: number;
+            unassigned: number;
+            trashed: number;
+            /** Format: int64 */
+            change?: number;
+        };
+        RegisterRow: {
+            transaction: components["schemas"]["Transaction"];
+            /** @description The account's balance after this transaction. */
+            balance: components["schemas"]["Money"];
+        };
+        Register: {
+            account: components["schemas"]["AccountId"];
+            currency: components["schemas"]["CurrencyCode"];
+            rows: components["schemas"]["RegisterRow"][];
+        };
+        BalancePoint: {
+            /** Format: date */
+            date: string;
+            balance: components["schemas"]["Money"];
+        };
+        BalanceHistory: {
+            account: components["schemas"]["AccountId"];
+            currency: components["schemas"]["CurrencyCode"];
+            /** @enum {string} */
+            interval: "day" | "week" | "month";
+            points: components["schemas"]["BalancePoint"][];
+        };
+        NetWorth: {
+            /** @enum {string} */
+            interval: "day" | "week" | "month";
+            currencies: {
+                currency: components["schemas"]["CurrencyCode"];
+                /** @description How many accounts the sums cover. */
+                accounts: number;
+                points: components["schemas"]["BalancePoint"][];
+            }[];
+        };
+        ReconciliationRequest: {
+            /** Format: date */
+            date: string;
+            balance: components["schemas"]["Money"];
+        };
+        Reconciliation: {
+            account: components["schemas"]["AccountId"];
+            /** Format: date */
+            date: string;
+            statementBalance: components["schemas"]["Money"];
+            clearedBalance: components["schemas"]["Money"];
+            /** @description `statementBalance` minus `clearedBalance`, exact. */
+            difference: components["schemas"]["Money"];
+            agrees: boolean;
+            /** @description The transactions up to `date` that are neither cleared nor reconciled (the first 500, oldest first). */
+            uncleared: components["schemas"]["Transaction"][];
+            unclearedCount: number;
+            /** @description After `completeReconciliation`, how many transactions became reconciled. */
+            reconciled?: number;
+            /** Format: int64 */
+            change?: number;
+        };
+        /** @description Exactly one of `ids` and `filter`, and the target `account` (null for none). */
+        MoveRequest: {
+            ids?: components["schemas"]["TransactionIds"];
+            filter?: components["schemas"]["SelectionFilter"];
+            account: components["schemas"]["AccountId"] | null;
+            /**
+             * @description Also move reconciled transactions (they become cleared).
+             * @default false
+             */
+            force: boolean;
+        };
+        MoveResult: {
+            moved: number;
+            /** Format: int64 */
+            change?: number;
+        };
+        /** @description Exactly one of `ids` and `filter`, and the new `status`. */
+        StatusRequest: {
+            ids?: components["schemas"]["TransactionIds"];
+            filter?: components["schemas"]["SelectionFilter"];
+            /** @enum {string} */
+            status: "cleared" | "uncleared" | "pending";
+            /**
+             * @description Also change reconciled transactions.
+             * @default false
+             */
+            force: boolean;
+        };
+        StatusResult: {
+            changed: number;
+            /** Format: int64 */
+            change?: number;
+        };
+        /**
+         * @description The statement's own closing balance compared with the account's balance on its date
+         *     (the opening balance plus every transaction of the account up to that day, after the
+         *     import). `difference` is statement minus computed, exact.
+         */
+        BalanceCheck: {
+            /** Format: date */
+            statementDate: string;
+            statementBalance: components["schemas"]["Money"];
+            computedBalance: components["schemas"]["Money"];
+            difference: components["schemas"]["Money"];
+            agrees: boolean;
+            /** @description What a person reads; when they disagree, by how much and which dates to look at. */
+            message: string;
         };
         /** @description A bank's short-form name. */
         BankId: string;
@@ -1412,6 +1858,7 @@ export interface components {
             /** @description Only this category (exact, after NFC normalisation); null for only the uncategorised. */
             category?: components["schemas"]["CategoryName"] | null;
             bank?: components["schemas"]["BankId"];
+            account?: components["schemas"]["AccountId"];
             /** @description A literal, case-insensitive substring of the description. */
             description?: string;
             /**
@@ -1816,6 +2263,14 @@ export interface components {
             /** @enum {string} */
             format: "csv" | "ofx" | "qif" | "camt053" | "mt940";
             bank: components["schemas"]["BankId"];
+            /** @description The account the rows went (or would go) into, when the import named one. */
+            account?: components["schemas"]["AccountId"];
+            /**
+             * @description With `account`, whenever the file states a closing balance for it (OFX `LEDGERBAL`,
+             *     CAMT.053 `CLBD`, MT940 `:62F:`, a CSV closing balance line or balance column). In a dry
+             *     run, the balance the account would have.
+             */
+            balanceCheck?: components["schemas"]["BalanceCheck"];
             added: number;
             duplicates: number;
             duplicatesByRule: {
@@ -2075,6 +2530,12 @@ export interface components {
     parameters: {
         /** @description An import's id (`listImports`). */
         ImportId: number;
+        /** @description An account's id (`listAccounts`). */
+        AccountId: components["schemas"]["AccountId"];
+        /** @description Id of an account; restricts to its transactions (extension, 0.3.0). An id no account has gives 204. */
+        AccountFilter: components["schemas"]["AccountId"];
+        /** @description The length of each period of a balance history. */
+        BalanceInterval: "day" | "week" | "month";
         /**
          * @description Keep only transactions of this category (exact match, after Unicode NFC
          *     normalisation). An empty value (`category=`) keeps the transactions that have no
@@ -2209,6 +2670,8 @@ export interface operations {
                 minValue?: components["parameters"]["MinValueFilter"];
                 /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
                 maxValue?: components["parameters"]["MaxValueFilter"];
+                /** @description Id of an account; restricts to its transactions (extension, 0.3.0). An id no account has gives 204. */
+                account?: components["parameters"]["AccountFilter"];
             };
             header?: never;
             path?: never;
@@ -2341,6 +2804,8 @@ export interface operations {
                 minValue?: components["parameters"]["MinValueFilter"];
                 /** @description Keep transactions whose value is at most this (extension, 0.2.0), written as a JSON number. */
                 maxValue?: components["parameters"]["MaxValueFilter"];
+                /** @description Id of an account; restricts to its transactions (extension, 0.3.0). An id no account has gives 204. */
+                account?: components["parameters"]["AccountFilter"];
             };
             header?: never;
             path?: never;
@@ -3295,6 +3760,448 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    listAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accounts"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAccount"];
+            };
+        };
+        responses: {
+            /** @description Added (durably); the account as stored. */
+            201: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    /** @description Where the account is read. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    getAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account's id (`listAccounts`). */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteAccount: {
+        parameters: {
+            query?: {
+                /** @description Where the account's transactions go. */
+                transactions?: "move" | "unassign" | "trash";
+                /** @description The account that receives the moved transactions. */
+                moveTo?: components["schemas"]["AccountId"];
+                /** @description Also move, unassign or trash reconciled transactions. */
+                force?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description An account's id (`listAccounts`). */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (durably); what happened to its transactions. */
+            200: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountRemoval"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account's id (`listAccounts`). */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountUpdate"];
+            };
+        };
+        responses: {
+            /** @description Changed (durably); the account as it is now. */
+            200: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Account"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    accountRegister: {
+        parameters: {
+            query?: {
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /** @description Number of transactions to return. `0` returns no items (204) but still the total. */
+                limit?: components["parameters"]["Limit"];
+                /** @description Offset from where to retrieve transactions. Any negative value means from the start. */
+                offset?: components["parameters"]["Offset"];
+                /** @description `newest` first (the default) or `oldest` first. */
+                order?: "newest" | "oldest";
+            };
+            header?: never;
+            path: {
+                /** @description An account's id (`listAccounts`). */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the register (possibly empty). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-Total-Count": components["headers"]["X-Total-Count"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Register"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    accountBalances: {
+        parameters: {
+            query?: {
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /** @description The length of each period of a balance history. */
+                interval?: components["parameters"]["BalanceInterval"];
+            };
+            header?: never;
+            path: {
+                /** @description An account's id (`listAccounts`). */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance history. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    previewReconciliation: {
+        parameters: {
+            query: {
+                /** @description The statement's date. */
+                date: string;
+                /** @description The statement's balance on that date, written as a JSON number. */
+                balance: number;
+            };
+            header?: never;
+            path: {
+                /** @description An account's id (`listAccounts`). */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comparison. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconciliation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    completeReconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An account's id (`listAccounts`). */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconciliationRequest"];
+            };
+        };
+        responses: {
+            /** @description Reconciled (durably). */
+            200: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconciliation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    reportNetWorth: {
+        parameters: {
+            query?: {
+                /** @description Keep transactions dated on or after this day (extension, 0.2.0). */
+                from?: components["parameters"]["FromFilter"];
+                /** @description Keep transactions dated on or before this day (extension, 0.2.0). Not before `from`. */
+                to?: components["parameters"]["ToFilter"];
+                /** @description The length of each period of a balance history. */
+                interval?: components["parameters"]["BalanceInterval"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history, per currency. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetWorth"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    moveTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Moved (durably). */
+            200: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoveResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    setTransactionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed (durably). */
+            200: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -4329,9 +5236,18 @@ export interface operations {
     };
     createImport: {
         parameters: {
-            query: {
-                /** @description The bank the statement comes from. */
-                bank: components["schemas"]["BankId"];
+            query?: {
+                /**
+                 * @description The bank the statement comes from. Required unless `account` is given (the bank is then
+                 *     the account's; a different one is a 400 naming `bank`).
+                 */
+                bank?: components["schemas"]["BankId"];
+                /**
+                 * @description The account the statement is of (extension of 0.3.0): its rows go into it, and when the
+                 *     file states a closing balance the report's `balanceCheck` compares it with the account's.
+                 *     The account must be open and have a bank (400 naming `account` otherwise).
+                 */
+                account?: components["schemas"]["AccountId"];
                 /** @description The statement's format; `auto` (the default) recognises it from its content and name. */
                 format?: "auto" | "csv" | "ofx" | "qif" | "camt053" | "mt940";
                 /** @description CSV only, a built-in profile name (`moneta profiles list`); default the one whose columns match, else generic. */

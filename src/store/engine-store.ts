@@ -1,3 +1,4 @@
+import type { MigrationOptions } from './migrations/migration-options.js';
 import { Migrator, type Kysely } from 'kysely';
 import { DomainError } from '../domain/errors.js';
 import { isIdLimitError, transactionIdsExhausted } from './engine/id-limit.js';
@@ -93,10 +94,10 @@ export abstract class EngineStore implements Store {
 export const PING_SQL = 'SELECT 1';
 
 /** Applies the engine's pending migrations; throws what the migrator reports. */
-export async function migrateToLatest(kysely: Kysely<Schema>, engine: EngineName): Promise<void> {
+export async function migrateToLatest(kysely: Kysely<Schema>, engine: EngineName, options: MigrationOptions = {}): Promise<void> {
   const migrator = new Migrator({
     db: kysely,
-    provider: migrationProvider(engine),
+    provider: migrationProvider(engine, options),
     migrationTableName: 'moneta_migrations',
     migrationLockTableName: 'moneta_migrations_lock',
   });

@@ -20,6 +20,8 @@ export interface StoreSettings {
   readThreads?: number;
   /** Streamed pages at once and how long one may take (see StreamGate). */
   streams?: StreamLimitOptions;
+  /** The default currency a new store starts with (`--currency`); ignored by a store that has one. */
+  currency?: string;
 }
 
 /** Opens the store the setting names; does not migrate. */
@@ -47,7 +49,7 @@ export function openStore(settings: StoreSettings): Store {
 export async function openMigratedStore(settings: StoreSettings): Promise<Store> {
   const store = openStore(settings);
   try {
-    await store.lifecycle.migrate();
+    await store.lifecycle.migrate({ currency: settings.currency });
   } catch (error) {
     await store.lifecycle.close().catch(() => {});
     throw error;

@@ -1,3 +1,4 @@
+import type { MigrationOptions } from './migrations/migration-options.js';
 import type { EngineName } from './engine/engine-name.js';
 import type { CatalogueRepository } from './catalogue/catalogue-repository.js';
 import type { ChangeFeedRepository } from './changes/changes-repository.js';
@@ -42,7 +43,8 @@ export interface Store {
 
 export interface StoreLifecycle {
   /** Applies pending migrations. Safe to call from several processes at once. */
-  migrate(): Promise<void>;
+  /** `options` matter only to a migration that has not run yet (the first start). */
+  migrate(options?: MigrationOptions): Promise<void>;
   /** Throws when the store cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -18,9 +18,11 @@ import * as changeFeedOrigin from './0015-change-feed-origin.js';
 import * as importJobs from './0016-import-jobs.js';
 import * as trashListingIndex from './0017-trash-listing-index.js';
 import * as changeUndo from './0018-change-undo.js';
+import * as accounts from './0019-accounts.js';
+import type { MigrationOptions } from './migration-options.js';
 
 interface EngineMigration {
-  up(db: Kysely<unknown>, engine: EngineName): Promise<void>;
+  up(db: Kysely<unknown>, engine: EngineName, options: MigrationOptions): Promise<void>;
 }
 
 /**
@@ -46,14 +48,15 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0016-import-jobs': importJobs,
   '0017-trash-listing-index': trashListingIndex,
   '0018-change-undo': changeUndo,
+  '0019-accounts': accounts,
 };
 
-export function migrationProvider(engine: EngineName): MigrationProvider {
+export function migrationProvider(engine: EngineName, options: MigrationOptions = {}): MigrationProvider {
   return {
     async getMigrations(): Promise<Record<string, Migration>> {
       const result: Record<string, Migration> = {};
       for (const [name, migration] of Object.entries(MIGRATIONS)) {
-        result[name] = { up: (db) => migration.up(db, engine) };
+        result[name] = { up: (db) => migration.up(db, engine, options) };
       }
       return result;
     },

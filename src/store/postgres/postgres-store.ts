@@ -144,7 +144,7 @@ export class PostgresStore extends EngineStore {
       }),
       imports: { begin: (bank, record) => this.guard(() => beginPostgresImport(this.pool, bank, translateError, { queries: this.queries, record })) },
       lifecycle: {
-        migrate: () => this.guard(() => migrateToLatest(this.kysely, 'postgres')),
+        migrate: (options) => this.guard(() => migrateToLatest(this.kysely, 'postgres', options)),
         ping: async () => void (await this.guard(() => this.pool.query(PING_SQL))),
         close: async () => {
           await this.compactor.stop();

@@ -151,7 +151,7 @@ export class SqliteStore extends EngineStore {
       },
       imports: { begin: (bank, record) => this.beginImport(bank, record) },
       lifecycle: {
-        migrate: () => migrateToLatest(this.kysely, 'sqlite'),
+        migrate: (options) => migrateToLatest(this.kysely, 'sqlite', options),
         ping: async () => {
           if (this.damage) throw this.damage;
           this.guard(() => this.db.prepare(PING_SQL).get());
