@@ -282,7 +282,7 @@ export class Queries {
   );
 
   private readonly transactionInsert = compileOnce(
-    ['date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'category_source', 'change_tx'],
+    ['date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'category_source', 'change_tx', 'account_id', 'status'],
     (values: Omit<Insertable<Database['transactions']>, 'id' | 'import_key' | 'import_id'> & { change_tx: number }) =>
       this.db.insertInto('transactions').values(values).returning('id').compile(),
   );
