@@ -3,6 +3,7 @@ import { Migrator, type Kysely } from 'kysely';
 import { DomainError } from '../domain/errors.js';
 import { isIdLimitError, transactionIdsExhausted } from './engine/id-limit.js';
 import { migrationProvider } from './migrations/index.js';
+import { ledgerRepository, type LedgerRepository } from './accounts/ledger-repository.js';
 import { catalogueRepository } from './catalogue/catalogue-repository.js';
 import { changeFeedRepository } from './changes/changes-repository.js';
 import { undoRepository, type UndoRepository } from './changes/undo-repository.js';
@@ -60,6 +61,7 @@ export abstract class EngineStore implements Store {
   declare readonly changes: ChangeFeedRepository;
   declare readonly inbox: InboxRepository;
   declare readonly undo: UndoRepository;
+  declare readonly ledger: LedgerRepository;
 
   /** Sets the Store's members, once, from the end of the engine's constructor. */
   protected assemble({ access: engineAccess, pages, imports, reports, inboxParts, lifecycle }: EngineParts): void {
@@ -85,6 +87,7 @@ export abstract class EngineStore implements Store {
       changes: changeFeedRepository(access),
       inbox: inboxRepository(access, inboxParts),
       undo: undoRepository(access),
+      ledger: ledgerRepository(access),
     };
     Object.assign(this, members);
   }

@@ -1,5 +1,6 @@
 import type { MigrationOptions } from './migrations/migration-options.js';
 import type { EngineName } from './engine/engine-name.js';
+import type { LedgerRepository } from './accounts/ledger-repository.js';
 import type { CatalogueRepository } from './catalogue/catalogue-repository.js';
 import type { ChangeFeedRepository } from './changes/changes-repository.js';
 import type { ImportJobsRepository } from './imports/import-jobs-repository.js';
@@ -39,6 +40,8 @@ export interface Store {
   readonly inbox: InboxRepository;
   /** Undo by change: before-images kept per change (migration 0018). */
   readonly undo: UndoRepository;
+  /** Accounts' registers, balance histories, net worth, reconciliation, moves and status (issue 23). */
+  readonly ledger: LedgerRepository;
 }
 
 export interface StoreLifecycle {
@@ -92,3 +95,4 @@ export type { IdempotencyRepository } from './security/idempotency-repository.js
 export type { TokensRepository } from './security/tokens-repository.js';
 export { MissingReferenceError, type TransactionPage, type TransactionPageJson, type TransactionsRepository } from './transactions/transactions-repository.js';
 export type { TrashRepository } from './trash/trash-repository.js';
+export type { LedgerRepository } from './accounts/ledger-repository.js';

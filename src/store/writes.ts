@@ -3,6 +3,8 @@ import type { DialectQuirks } from './engine/dialect-quirks.js';
 import type { ProgramArgs, ProgramResult, SubmitWrite } from './engine/engine-access.js';
 import type { Database } from './engine/schema.js';
 import { recorded, type Recorded, type WriteProgram } from './engine/write-steps.js';
+import { LedgerQueries } from './accounts/ledger-queries.js';
+import { ledgerPrograms } from './accounts/ledger-writes.js';
 import { CatalogueQueries } from './catalogue/catalogue-queries.js';
 import { cataloguePrograms } from './catalogue/catalogue-writes.js';
 import { ChangeFeedQueries } from './changes/change-feed-queries.js';
@@ -52,6 +54,7 @@ export class StoreQueries {
   readonly catalogue: CatalogueQueries;
   readonly inbox: InboxQueries;
   readonly undo: UndoQueries;
+  readonly ledger: LedgerQueries;
 
   constructor(db: Kysely<Database>, quirks: DialectQuirks) {
     this.transactions = new Queries(db, quirks);
@@ -66,6 +69,7 @@ export class StoreQueries {
     this.catalogue = new CatalogueQueries(db);
     this.inbox = new InboxQueries(db, quirks, this.transactions);
     this.undo = new UndoQueries(db, this.corrections);
+    this.ledger = new LedgerQueries(db, quirks);
   }
 }
 
@@ -81,6 +85,7 @@ export function writePrograms(q: StoreQueries) {
     ...securityPrograms(q),
     ...importJobPrograms(q),
     ...undoPrograms(q),
+    ...ledgerPrograms(q),
   };
 }
 
