@@ -8,6 +8,7 @@ import {
   type RegisterQuery,
   type SettableStatus,
 } from '../domain/accounts/ledger.js';
+import { currencyDecimals, hasAtMostDecimals } from '../domain/accounts/currencies.js';
 import { DomainError, invalidField, type FieldLocation } from '../domain/errors.js';
 import type { TransactionRecord } from '../domain/transaction.js';
 import type { TransactionSelection } from '../domain/transaction-filter.js';
@@ -32,22 +33,6 @@ export interface Reconciliation {
   reconciled?: number;
 }
 
-/** The decimals of a currency's minor unit (ISO 4217), as the runtime's ICU data knows them. */
-export function icuCurrencyDecimals(currency: string): number | undefined {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The digits after the point of the shortest decimal that reads back as `value` (what the client wrote). */
-function decimalsIn(value: number): number {
-  const match = /^-?\d+(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(value));
-  if (!match) return Number.POSITIVE_INFINITY;
-  return Math.max(0, (match[1]?.length ?? 0) - Number(match[2] ?? 0));
-}
-
 function accountMissing(id: number, location: FieldLocation = 'path', name = 'accountId'): DomainError {
   return new DomainError('not_found', `no account has id ${id}`, [{ in: location, name, message: 'names no account' }]);
 }
@@ -63,7 +48,6 @@ export class LedgerService {
   constructor(
     private readonly store: Pick<Store, 'ledger'>,
     private readonly now: () => number = Date.now,
-    private readonly decimalsOf: (currency: string) => number | undefined = icuCurrencyDecimals,
   ) {}
 
   async register(accountId: number, query: RegisterQuery): Promise<RegisterPage> {
@@ -146,8 +130,8 @@ export class LedgerService {
   }
 
   private checkAmount(account: LedgerAccount, value: number, location: FieldLocation): void {
-    const decimals = this.decimalsOf(account.currency);
-    if (decimals !== undefined && decimalsIn(value) > decimals) {
+    const decimals = currencyDecimals(account.currency);
+    if (decimals !== undefined && !hasAtMostDecimals(value, decimals)) {
       throw invalidField(location, 'balance', `has more decimals than ${account.currency} has (${decimals})`);
     }
   }
