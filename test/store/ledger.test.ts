@@ -143,7 +143,7 @@ describeEachEngine('Ledger: moves and status', ({ freshStore }) => {
     assert.deepEqual((await storedRows(store)).map((row) => [row.account, row.status]), [[other, 'cleared'], [other, null]]);
     assert.deepEqual((await store.ledger.register(other, page()))?.rows.map((row) => row.balance), [30, 10]);
 
-    const undone = await store.undo.undo(change, Date.now());
+    const undone = await store.undo.undo(change!, Date.now());
     assert.equal(undone.status, 'undone');
     assert.deepEqual((await storedRows(store)).map((row) => [row.account, row.status]), [[eur, 'reconciled'], [eur, null]]);
     assert.deepEqual((await store.ledger.register(eur, page()))?.rows.map((row) => row.balance), [30, 10]);
@@ -160,7 +160,7 @@ describeEachEngine('Ledger: moves and status', ({ freshStore }) => {
     const { value, change } = await withChange(() => store.ledger.setStatus({ ids: [a!, b!] }, 'cleared', false));
     assert.deepEqual(value, { status: 'changed', changed: 2 });
     assert.equal((await store.ledger.cleared(account, '2024-12-31'))?.clearedBalance, 3);
-    await store.undo.undo(change, Date.now());
+    await store.undo.undo(change!, Date.now());
     assert.deepEqual((await storedRows(store)).map((row) => row.status), ['pending', null, null]);
     assert.equal((await store.ledger.cleared(account, '2024-12-31'))?.clearedBalance, 0);
   });
