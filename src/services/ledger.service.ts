@@ -69,10 +69,11 @@ export class LedgerService {
     return { interval, currencies: await this.store.ledger.netWorth(dates) };
   }
 
-  async previewReconciliation(accountId: number, date: string, balance: number): Promise<Reconciliation> {
+  /** `balance` came from the query (a preview) or the body (completing). */
+  async previewReconciliation(accountId: number, date: string, balance: number, location: FieldLocation = 'query'): Promise<Reconciliation> {
     const facts = await this.store.ledger.cleared(accountId, date);
     if (!facts) throw accountMissing(accountId);
-    this.checkAmount(facts.account, balance, 'query');
+    this.checkAmount(facts.account, balance, location);
     const difference = exactDifference(balance, facts.clearedBalance);
     return {
       account: accountId,
@@ -89,7 +90,7 @@ export class LedgerService {
   /** Reconciles when the balances agree; 409 saying by how much when they do not (nothing changes). */
   async completeReconciliation(accountId: number, date: string, balance: number): Promise<Reconciliation> {
     // Checks the account and the balance's decimals first (a 404 or 400 changes nothing).
-    await this.previewReconciliation(accountId, date, balance);
+    await this.previewReconciliation(accountId, date, balance, 'body');
     const outcome = await this.store.ledger.completeReconciliation(accountId, date, balance);
     if (outcome.status === 'missing') throw accountMissing(accountId);
     if (outcome.status === 'differs') {
@@ -99,7 +100,7 @@ export class LedgerService {
         `the statement's balance on ${date} is ${money(balance)}; the cleared balance is ${money(outcome.clearedBalance)}: ${money(difference)} apart. Clear the transactions the statement lists, then complete`,
       );
     }
-    const after = await this.previewReconciliation(accountId, date, balance);
+    const after = await this.previewReconciliation(accountId, date, balance, 'body');
     return { ...after, reconciled: outcome.reconciled };
   }
 
