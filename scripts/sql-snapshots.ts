@@ -199,7 +199,7 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     ['import: save occurrences', imports.saveOccurrences(new Map([['2024-01-31:x', 1]]))],
     ['import: find by keys', imports.findByKeys('monzo', ['b:1'])],
     ['import: insert categories if missing', imports.insertCategoriesIfMissing(['Coffee'], 7)],
-    ['import: insert transactions', imports.insertTransactions('monzo', [row], { tx: 7, importId: 3 })],
+    ['import: insert transactions', imports.insertTransactions('monzo', [row], { tx: 7, importId: 3, account: null })],
   );
   out.push(...ledgerEntries(queries, write, statementsOf));
   return out;

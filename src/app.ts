@@ -23,6 +23,8 @@ import { registerErrorHandler } from './http/problems.js';
 import { parseQueryString } from './http/query-string.js';
 import { registerOperations } from './http/register-operations.js';
 import { catalogueHandlers } from './http/routes/catalogue.routes.js';
+import { accountHandlers } from './http/routes/accounts.routes.js';
+import { AccountsService } from './services/accounts.service.js';
 import { catalogueManagementHandlers } from './http/routes/catalogue-management.routes.js';
 import { correctionHandlers } from './http/routes/corrections.routes.js';
 import { ChangesService } from './services/changes.service.js';
@@ -128,6 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOperations(app, ajv, contractOperations(document), {
     ...transactionHandlers(transactions, new IdempotencyKeys(options.store, options.now)),
     ...catalogueHandlers(banks, categories),
+    ...accountHandlers(new AccountsService(options.store, options.now)),
     ...catalogueManagementHandlers(banks, categories, new CategoryGroupsService(options.store)),
     ...correctionHandlers(corrections, new ChangesService(options.store), undo),
     ...healthHandlers(options.store),

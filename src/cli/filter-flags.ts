@@ -15,6 +15,7 @@ export interface FilterFlags {
   category?: string;
   uncategorised?: boolean;
   bank?: string;
+  account?: string;
   description?: string;
   from?: string;
   to?: string;
@@ -28,6 +29,7 @@ export const FILTER_FLAG_NAMES: FilterFieldNames = {
   filter: 'the filter flags',
   category: '--category',
   bank: '--bank',
+  account: '--account',
   description: '--description',
   from: '--from',
   to: '--to',
@@ -40,6 +42,7 @@ export function addFilterOptions(command: Command): Command {
     .option('--category <name>', 'only this category')
     .option('--uncategorised', 'only transactions without a category')
     .option('--bank <id>', 'only this bank')
+    .option('--account <id>', 'only this account (its id: moneta accounts list)')
     .option('--description <text>', 'the description contains this text (case-insensitive)')
     .option('--from <date>', 'dated on or after this day (YYYY-MM-DD)')
     .option('--to <date>', 'dated on or before this day (YYYY-MM-DD)')
@@ -67,6 +70,7 @@ function inputOfFlags(flags: FilterFlags): FilterInput {
   if (flags.uncategorised) input.category = null;
   else if (flags.category !== undefined) input.category = flags.category;
   if (flags.bank !== undefined) input.bank = flags.bank;
+  if (flags.account !== undefined) input.account = numberOf('--account', flags.account);
   if (flags.description !== undefined) input.description = flags.description;
   if (flags.from !== undefined) input.from = flags.from;
   if (flags.to !== undefined) input.to = flags.to;

@@ -1,3 +1,4 @@
+import { accountRecordObject, type AccountRecord } from './accounts/account.js';
 import { transactionObject, type Bank, type Category, type TransactionRecord } from './transaction.js';
 
 /** Which store, and which life of it (a restore starts another), a cursor came from (migration 0015). */
@@ -61,7 +62,9 @@ export type Change =
   | { type: 'bank'; op: 'put'; bank: Bank }
   | { type: 'bank'; op: 'delete'; id: string }
   | { type: 'category'; op: 'put'; category: Category }
-  | { type: 'category'; op: 'delete'; name: string };
+  | { type: 'category'; op: 'delete'; name: string }
+  | { type: 'account'; op: 'put'; account: AccountRecord }
+  | { type: 'account'; op: 'delete'; id: number };
 
 export interface ChangePage {
   changes: Change[];
@@ -90,6 +93,8 @@ export function changeObject(change: Change): object {
       const { name, group } = change.category;
       return { type: 'category', op: 'put', category: group === null ? { name } : { name, group: { name: group } } };
     }
+    case 'account':
+      return change.op === 'put' ? { type: 'account', op: 'put', account: accountRecordObject(change.account) } : change;
   }
 }
 
@@ -120,7 +125,7 @@ export function decodeCursor(text: string): ChangeCursor | null {
   const [store, epoch] = placed ? (parsed as unknown[]) : [];
   const [seq, phase, key] = (placed ? parsed.slice(2) : parsed) as unknown[];
   if (placed && !(isName(store) && isName(epoch))) return null;
-  if (!Number.isSafeInteger(seq) || (seq as number) < 0 || !Number.isSafeInteger(phase) || (phase as number) < 0 || (phase as number) > 6) return null;
+  if (!Number.isSafeInteger(seq) || (seq as number) < 0 || !Number.isSafeInteger(phase) || (phase as number) < 0 || (phase as number) > 8) return null;
   if (!(key === null || typeof key === 'string' || Number.isSafeInteger(key))) return null;
   if ((phase === 0) !== (key === null)) return null;
   // Re-encoding must give the text back: one cursor, one spelling.

@@ -19,6 +19,8 @@ export interface FilterInput {
   /** null: only the uncategorised. */
   category?: string | null;
   bank?: string;
+  /** An account's id. */
+  account?: number;
   /** As typed; folded here. */
   description?: string;
   from?: string;
@@ -41,6 +43,7 @@ export const QUERY_FILTER_NAMES: FilterFieldNames = {
   filter: 'query',
   category: 'category',
   bank: 'bank',
+  account: 'account',
   description: 'description',
   from: 'from',
   to: 'to',
@@ -54,6 +57,7 @@ export const BODY_FILTER_NAMES: FilterFieldNames = {
   filter: 'filter',
   category: 'filter.category',
   bank: 'filter.bank',
+  account: 'filter.account',
   description: 'filter.description',
   from: 'filter.from',
   to: 'filter.to',
@@ -77,6 +81,10 @@ export function transactionFilterOf(input: FilterInput, names: FilterFieldNames)
     const problem = bankIdProblem(input.bank);
     if (problem) throw invalidField(names.location, names.bank, problem);
     filter.bank = input.bank;
+  }
+  if (input.account !== undefined) {
+    if (!Number.isSafeInteger(input.account) || input.account < 1) throw invalidField(names.location, names.account, `must be an account's id, a whole number from 1 (got ${input.account})`);
+    filter.account = input.account;
   }
   if (input.description !== undefined) {
     if ([...input.description].length > DESCRIPTION_MAX) throw invalidField(names.location, names.description, `must be at most ${DESCRIPTION_MAX} characters`);

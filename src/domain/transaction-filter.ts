@@ -7,6 +7,8 @@ export interface TransactionFilter {
   /** undefined: any category; null: only uncategorised; a name: exactly that category. */
   category?: string | null;
   bank?: string;
+  /** An account's id (issue 23). */
+  account?: number;
   /** Already folded with foldForSearch. */
   descriptionContains?: string;
   /** Inclusive dates, YYYY-MM-DD. */

@@ -11,7 +11,14 @@ export interface TransactionRecord {
   bank: string | null;
   /** How the category was set (CategorySource, domain/category-source.ts); null when unknown or uncategorised. */
   categorySource: string | null;
+  /** The account it is in (issue 23), or null. */
+  account: number | null;
+  /** pending | cleared | reconciled (TransactionStatus); null: not cleared. */
+  status: TransactionStatus | null;
 }
+
+/** Whether the bank has confirmed a transaction (issue 23): absent (null) means not cleared. */
+export type TransactionStatus = 'pending' | 'cleared' | 'reconciled';
 
 /** A transaction as the contract shows it: optional fields are absent, never null. */
 export interface TransactionObject {
@@ -22,6 +29,8 @@ export interface TransactionObject {
   category?: string;
   bank?: string;
   categorySource?: string;
+  account?: number;
+  status?: TransactionStatus;
 }
 
 /** One property of the contract's Transaction. */
@@ -48,6 +57,8 @@ export const TRANSACTION_FIELDS: readonly TransactionField[] = [
   { key: 'category', type: 'string', optional: true },
   { key: 'bank', type: 'string', optional: true },
   { key: 'categorySource', type: 'string', optional: true },
+  { key: 'account', type: 'integer', optional: true },
+  { key: 'status', type: 'string', optional: true },
 ];
 
 /**
@@ -73,6 +84,9 @@ export interface NewTransaction {
   bank?: string | null;
   /** Provenance of `category` (see CategorySource); null or absent when there is none. */
   categorySource?: string | null;
+  /** The account (issue 23); its bank is the transaction's. */
+  account?: number | null;
+  status?: TransactionStatus | null;
 }
 
 /** What GET /transactions asks for, after validation: its filters, order and page. */

@@ -6,6 +6,7 @@ import type { TransactionFilter, TransactionSelection } from '../domain/transact
 export interface FilterParameters {
   category?: string;
   bank?: string;
+  account?: number;
   description?: string;
   from?: string;
   to?: string;
@@ -20,8 +21,8 @@ export interface FilterParameters {
  * a `from` after `to` or a `minValue` above `maxValue` is a 400 naming it.
  */
 export function filterFromQuery(query: FilterParameters): TransactionFilter {
-  const { category, bank, description, from, to, minValue, maxValue } = query;
-  return transactionFilterOf({ category: category === '' ? null : category, bank, description, from, to, minValue, maxValue }, QUERY_FILTER_NAMES);
+  const { category, bank, account, description, from, to, minValue, maxValue } = query;
+  return transactionFilterOf({ category: category === '' ? null : category, bank, account, description, from, to, minValue, maxValue }, QUERY_FILTER_NAMES);
 }
 
 /** The selection of a bulk operation's body (DeleteRequest, RecategoriseRequest). */

@@ -1,3 +1,4 @@
+import { accountRecordObject, type AccountRecord } from '../domain/accounts/account.js';
 import { transactionObject, type Bank, type Category, type TransactionRecord } from '../domain/transaction.js';
 import type { Change } from '../domain/change-feed.js';
 import type { DeletedTransaction } from '../domain/trash.js';
@@ -34,8 +35,13 @@ export function presentChange(change: Change): Schemas['Change'] {
       return change.op === 'put' ? { type: 'bank', op: 'put', bank: presentBank(change.bank) } : change;
     case 'category':
       return change.op === 'put' ? { type: 'category', op: 'put', category: presentCategory(change.category) } : change;
+    case 'account':
+      return change.op === 'put' ? { type: 'account', op: 'put', account: presentAccountRecord(change.account) } : change;
   }
 }
+
+/** An account as stored (the change feed's AccountRecord). */
+export const presentAccountRecord = accountRecordObject as (account: AccountRecord) => Schemas['AccountRecord'];
 
 export function presentImportSummary(summary: ImportSummary): Schemas['ImportSummary'] {
   const { id, fileName, bank, profile, importedAt, added, duplicates, conflicts, invalid, skipped, rowsInList } = summary;

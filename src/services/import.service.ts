@@ -12,6 +12,8 @@ export type { ReportRow, RowStatus } from './import/report-spool.js';
 
 export interface ImportOptions {
   bank: string;
+  /** The account the rows go into (issue 23): resolved with importTarget, its bank is `bank`. */
+  account?: number;
   format?: StatementFormat | 'auto';
   /** CSV only: a built-in profile name or a path to a profile JSON file. */
   profile?: string;
@@ -84,7 +86,25 @@ const FIRST_LISTED = 20;
  * is one store transaction (all or nothing); rows are streamed and decided batch by batch.
  */
 export class ImportService {
-  constructor(private readonly store: Pick<Store, 'catalogue' | 'rules' | 'imports'>) {}
+  constructor(private readonly store: Pick<Store, 'catalogue' | 'rules' | 'imports' | 'accounts'>) {}
+
+  /**
+   * Where an import's rows go: a bank, or an account (then its bank; a `bank` given too must be
+   * that one). `names` spells the fields as the caller's client knows them (query parameters or
+   * flags). The account must be open and have a bank (imported rows are de-duplicated per bank).
+   */
+  async importTarget(given: { bank?: string; account?: number }, names: { location: 'query'; bank: string; account: string }): Promise<{ bank: string; account?: number }> {
+    if (given.account === undefined) {
+      if (given.bank === undefined) throw invalidField(names.location, names.bank, `is required, or ${names.account}: the bank or the account the statement is of`);
+      return { bank: given.bank };
+    }
+    const account = await this.store.accounts.find(given.account);
+    if (!account) throw invalidField(names.location, names.account, `names no account (${given.account})`);
+    if (account.closedOn !== null) throw invalidField(names.location, names.account, `is closed (since ${account.closedOn}); reopen it to import into it`);
+    if (account.bankId === null) throw invalidField(names.location, names.account, 'has no bank: give the account its bank first (imported rows are recognised per bank)');
+    if (given.bank !== undefined && given.bank !== account.bankId) throw invalidField(names.location, names.bank, `differs from the account's bank ("${account.bankId}"); leave it out`);
+    return { bank: account.bankId, account: account.id };
+  }
 
   /**
    * An import a request asked for (createImport): a profile must be built in (a path would read
@@ -130,6 +150,7 @@ export class ImportService {
         format: statement.format,
         profile: options.profile ?? null,
         importedAt: Date.now(),
+        account: options.account ?? null,
       });
       const open = session;
       const occurrences = new OccurrenceCounter(open);

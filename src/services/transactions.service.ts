@@ -1,3 +1,4 @@
+import { checkAmount, checkedCurrency } from '../domain/accounts/account.js';
 import { checkedCategoryName } from '../domain/bank-rules.js';
 import { USER_SOURCE } from '../domain/category-source.js';
 import { DomainError, invalidField } from '../domain/errors.js';
@@ -16,7 +17,7 @@ export type CategoryResolver = (input: NewTransaction) => Promise<ResolvedCatego
 
 export class TransactionsService {
   constructor(
-    private readonly store: Pick<Store, 'transactions' | 'idempotency'>,
+    private readonly store: Pick<Store, 'transactions' | 'idempotency' | 'accounts'>,
     private readonly resolveCategory: CategoryResolver = async () => null,
   ) {}
 
@@ -38,18 +39,39 @@ export class TransactionsService {
 
   /** A category given explicitly always wins over automatic categorisation. */
   async create(input: NewTransaction): Promise<TransactionRecord> {
-    return knownBank(async () => this.store.transactions.create(await this.categorised(input)));
+    return knownBank(async () => this.store.transactions.create(await this.categorised(await this.accounted(input))));
   }
 
   /** create() under an Idempotency-Key (see IdempotencyRepository.createTransaction). */
   async createIdempotent(input: NewTransaction, request: IdempotencyRequest): Promise<IdempotentCreation> {
-    return knownBank(async () => this.store.idempotency.createTransaction(await this.categorised(input), request));
+    return knownBank(async () => this.store.idempotency.createTransaction(await this.categorised(await this.accounted(input)), request));
   }
 
   async recategorise(id: TransactionId, category: string | null): Promise<void> {
     const name = category === null ? null : checkedCategoryName(category, 'body', 'category');
     const updated = await this.store.transactions.setCategory(id, name, USER_SOURCE);
     if (!updated) throw new DomainError('not_found', `no transaction has id ${id}`);
+  }
+
+  /**
+   * A transaction in an account (issue 23): the account exists and is open, the value fits its
+   * currency, the bank is the account's (taken from it when absent); a status needs an account,
+   * and `reconciled` comes only from a completed reconciliation.
+   */
+  private async accounted(input: NewTransaction): Promise<NewTransaction> {
+    if (input.account == null) {
+      if (input.status != null) throw invalidField('body', 'status', 'needs account: only a transaction in an account has a status');
+      return input;
+    }
+    if (input.status === 'reconciled') throw invalidField('body', 'status', 'cannot be reconciled on creation: complete a reconciliation of the account for that');
+    const account = await this.store.accounts.find(input.account);
+    if (!account) throw invalidField('body', 'account', `names no account (${input.account})`);
+    if (account.closedOn !== null) throw invalidField('body', 'account', `is closed (since ${account.closedOn}); reopen it to add transactions`);
+    if (input.bank != null && input.bank !== account.bankId) {
+      throw invalidField('body', 'bank', account.bankId === null ? 'must be absent: the account has no bank' : `differs from the account's bank ("${account.bankId}")`);
+    }
+    checkAmount(input.value, account.currency, checkedCurrency(account.currency, 'body', 'account'), 'body', 'value');
+    return { ...input, bank: account.bankId };
   }
 
   private async categorised(input: NewTransaction): Promise<NewTransaction> {
@@ -65,8 +87,8 @@ async function knownBank<T>(create: () => Promise<T>): Promise<T> {
   try {
     return await create();
   } catch (error) {
-    if (error instanceof MissingReferenceError && error.entity === 'bank') {
-      throw invalidField('body', 'bank', `names no known bank ("${error.id}")`);
+    if (error instanceof MissingReferenceError) {
+      throw invalidField('body', error.entity, error.entity === 'bank' ? `names no known bank ("${error.id}")` : `names no account (${error.id})`);
     }
     throw error;
   }

@@ -3,6 +3,7 @@ import { Migrator, type Kysely } from 'kysely';
 import { DomainError } from '../domain/errors.js';
 import { isIdLimitError, transactionIdsExhausted } from './engine/id-limit.js';
 import { migrationProvider } from './migrations/index.js';
+import { accountsRepository, type AccountsRepository } from './accounts/accounts-repository.js';
 import { ledgerRepository, type LedgerRepository } from './accounts/ledger-repository.js';
 import { catalogueRepository } from './catalogue/catalogue-repository.js';
 import { changeFeedRepository } from './changes/changes-repository.js';
@@ -61,6 +62,7 @@ export abstract class EngineStore implements Store {
   declare readonly changes: ChangeFeedRepository;
   declare readonly inbox: InboxRepository;
   declare readonly undo: UndoRepository;
+  declare readonly accounts: AccountsRepository;
   declare readonly ledger: LedgerRepository;
 
   /** Sets the Store's members, once, from the end of the engine's constructor. */
@@ -87,6 +89,7 @@ export abstract class EngineStore implements Store {
       changes: changeFeedRepository(access),
       inbox: inboxRepository(access, inboxParts),
       undo: undoRepository(access),
+      accounts: accountsRepository(access),
       ledger: ledgerRepository(access),
     };
     Object.assign(this, members);

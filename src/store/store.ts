@@ -1,5 +1,6 @@
 import type { MigrationOptions } from './migrations/migration-options.js';
 import type { EngineName } from './engine/engine-name.js';
+import type { AccountsRepository } from './accounts/accounts-repository.js';
 import type { LedgerRepository } from './accounts/ledger-repository.js';
 import type { CatalogueRepository } from './catalogue/catalogue-repository.js';
 import type { ChangeFeedRepository } from './changes/changes-repository.js';
@@ -40,13 +41,14 @@ export interface Store {
   readonly inbox: InboxRepository;
   /** Undo by change: before-images kept per change (migration 0018). */
   readonly undo: UndoRepository;
+  /** Accounts with their balances, and the store's settings (migration 0019). */
+  readonly accounts: AccountsRepository;
   /** Accounts' registers, balance histories, net worth, reconciliation, moves and status (issue 23). */
   readonly ledger: LedgerRepository;
 }
 
 export interface StoreLifecycle {
-  /** Applies pending migrations. Safe to call from several processes at once. */
-  /** `options` matter only to a migration that has not run yet (the first start). */
+  /** Applies pending migrations. Safe to call from several processes at once. `options` matter only to a migration that has not run yet (the first start). */
   migrate(options?: MigrationOptions): Promise<void>;
   /** Throws when the store cannot be reached. */
   ping(): Promise<void>;
@@ -69,6 +71,8 @@ export type StoreLocation =
 export type { EngineName } from './engine/engine-name.js';
 export type { TransactionStream } from './engine/stream-gate.js';
 export type { CatalogueRepository } from './catalogue/catalogue-repository.js';
+export type { AccountsRepository } from './accounts/accounts-repository.js';
+export type { CreateAccountOutcome, RemoveAccountOutcome, UpdateAccountOutcome } from './accounts/accounts-writes.js';
 export type { BankChanges } from './catalogue/catalogue-queries.js';
 export type {
   BankRemovalOutcome,

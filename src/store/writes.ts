@@ -3,6 +3,8 @@ import type { DialectQuirks } from './engine/dialect-quirks.js';
 import type { ProgramArgs, ProgramResult, SubmitWrite } from './engine/engine-access.js';
 import type { Database } from './engine/schema.js';
 import { recorded, type Recorded, type WriteProgram } from './engine/write-steps.js';
+import { AccountsQueries } from './accounts/accounts-queries.js';
+import { accountPrograms } from './accounts/accounts-writes.js';
 import { LedgerQueries } from './accounts/ledger-queries.js';
 import { ledgerPrograms } from './accounts/ledger-writes.js';
 import { CatalogueQueries } from './catalogue/catalogue-queries.js';
@@ -54,6 +56,7 @@ export class StoreQueries {
   readonly catalogue: CatalogueQueries;
   readonly inbox: InboxQueries;
   readonly undo: UndoQueries;
+  readonly accounts: AccountsQueries;
   readonly ledger: LedgerQueries;
 
   constructor(db: Kysely<Database>, quirks: DialectQuirks) {
@@ -69,6 +72,7 @@ export class StoreQueries {
     this.catalogue = new CatalogueQueries(db);
     this.inbox = new InboxQueries(db, quirks, this.transactions);
     this.undo = new UndoQueries(db, this.corrections);
+    this.accounts = new AccountsQueries(db);
     this.ledger = new LedgerQueries(db, quirks);
   }
 }
@@ -85,6 +89,7 @@ export function writePrograms(q: StoreQueries) {
     ...securityPrograms(q),
     ...importJobPrograms(q),
     ...undoPrograms(q),
+    ...accountPrograms(q),
     ...ledgerPrograms(q),
   };
 }

@@ -1,3 +1,4 @@
+import type { AccountRecord } from '../../src/domain/accounts/account.js';
 /**
  * The change feed (migration 0009) keeps an exact copy: a reader that follows it while other
  * writers create, re-categorise (also by applying rules), delete and restore transactions and add and remove banks and
@@ -16,8 +17,14 @@ class Replica {
   readonly transactions = new Map<number, TransactionRecord>();
   readonly banks = new Map<string, Bank>();
   readonly categories = new Map<string, Category>();
+  readonly accounts = new Map<number, AccountRecord>();
 
   apply(change: Change): void {
+    if (change.type === 'account') {
+      if (change.op === 'put') this.accounts.set(change.account.id, change.account);
+      else this.accounts.delete(change.id);
+      return;
+    }
     if (change.type === 'transaction') {
       if (change.op === 'put') this.transactions.set(change.transaction.id, change.transaction);
       else this.transactions.delete(change.id);

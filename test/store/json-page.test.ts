@@ -68,9 +68,9 @@ describe('SQLite JSON pages', () => {
       assert.equal(field.optional, !alwaysPresent, `${field.key} is ${alwaysPresent ? 'always present' : 'optional'}`);
     }
     const keysWritten = (record: TransactionRecord) => Object.keys((JSON.parse(serialise([presentTransaction(record)])) as object[])[0] ?? {});
-    const full: TransactionRecord = { id: 1, date: '2024-01-01', description: 'd', value: 1, category: 'c', bank: 'b', categorySource: 'import' };
+    const full: TransactionRecord = { id: 1, date: '2024-01-01', description: 'd', value: 1, category: 'c', bank: 'b', categorySource: 'import', account: 3, status: 'cleared' };
     assert.deepEqual(keysWritten(full), TRANSACTION_JSON_FIELDS.map((field) => field.key));
-    assert.deepEqual(keysWritten({ ...full, category: null, bank: null, categorySource: null }), TRANSACTION_JSON_FIELDS.filter((field) => !field.optional).map((field) => field.key));
+    assert.deepEqual(keysWritten({ ...full, category: null, bank: null, categorySource: null, account: null, status: null }), TRANSACTION_JSON_FIELDS.filter((field) => !field.optional).map((field) => field.key));
   });
 
   it('equal the serialised page for random text, numbers, categories and banks', async (t) => {

@@ -28,8 +28,11 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
     async createImport({ query }, reply, request) {
       const fileName = query.fileName ?? 'statement';
       // Before a byte of the statement is read; an unread body closes the connection after the answer.
+      let target;
       try {
         jobs.assertRoom();
+        const account = query.account === undefined ? undefined : Number(query.account);
+        target = await imports.importTarget({ bank: query.bank, account }, { location: 'query', bank: 'bank', account: 'account' });
       } catch (error) {
         reply.header('connection', 'close');
         throw error;
@@ -43,12 +46,14 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
         throw error;
       }
       // Known to this process only until the import ends: nothing is written while SQLite imports hold the write lock.
-      const job = jobs.start(fileName, query.bank);
+      const { bank, account } = target;
+      const job = jobs.start(fileName, bank);
       const received = file;
       const answer = importAnswer(request, async () => {
         try {
           const result = await imports.importRequested(received.path, {
-            bank: query.bank,
+            bank,
+            account,
             format: query.format,
             profile: query.profile,
             fileName,
@@ -57,7 +62,7 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
           });
           try {
             // The change it made (undo by change), also when the answer is a job's (the report is made in this request's scope).
-            return { ...(await presentReport(result, query.bank)), ...changeField(reply) };
+            return { ...(await presentReport(result, bank)), ...(account === undefined ? {} : { account }), ...changeField(reply) };
           } finally {
             await result.dispose();
           }

@@ -31,6 +31,8 @@ export function transactionHandlers(transactions: TransactionsService, idempoten
         value: body.value,
         category: body.category ?? null,
         bank: body.bank ?? null,
+        account: body.account ?? null,
+        status: body.status ?? null,
       };
       const key = headers['Idempotency-Key'];
       if (key === undefined) {

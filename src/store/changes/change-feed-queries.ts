@@ -18,6 +18,17 @@ export interface ChangeRow {
   name: string | null;
   aggregator_id: string | null;
   group_name: string | null;
+  account_id: number | string | null;
+  status: string | null;
+  account_type: string | null;
+  currency: string | null;
+  iban: string | null;
+  account_number: string | null;
+  opening_balance: number | null;
+  opening_date: string | null;
+  closed_on: string | null;
+  reconciled_on: string | null;
+  reconciled_balance: number | null;
 }
 
 /** change_feed_state with the feed's last seq (ChangeFeedQueries.feedState). */
@@ -48,6 +59,10 @@ export const CHANGE_PHASES = {
   transactionDelete: 4,
   bankDelete: 5,
   categoryDelete: 6,
+  // Accounts came later (migration 0019): their numbers follow, so cursors given out before keep
+  // their meaning. An account is created in a change of its own before rows can be put in it.
+  accountPut: 7,
+  accountDelete: 8,
 } as const;
 
 interface PhaseSource {
@@ -73,6 +88,17 @@ const CHANGE_COLUMNS = {
   name: 'TEXT',
   aggregator_id: 'TEXT',
   group_name: 'TEXT',
+  account_id: 'BIGINT',
+  status: 'TEXT',
+  account_type: 'TEXT',
+  currency: 'TEXT',
+  iban: 'TEXT',
+  account_number: 'TEXT',
+  opening_balance: 'DOUBLE PRECISION',
+  opening_date: 'TEXT',
+  closed_on: 'TEXT',
+  reconciled_on: 'TEXT',
+  reconciled_balance: 'DOUBLE PRECISION',
 } as const;
 type ChangeColumn = keyof typeof CHANGE_COLUMNS;
 
@@ -93,12 +119,42 @@ const SOURCES: PhaseSource[] = [
   {
     phase: CHANGE_PHASES.transactionPut,
     from: sql`transactions x`,
-    columns: { id: 'id', date: 'date', description: 'description', value: 'value', category: 'category', bank_id: 'bank_id', category_source: 'category_source' },
+    columns: {
+      id: 'id',
+      date: 'date',
+      description: 'description',
+      value: 'value',
+      category: 'category',
+      bank_id: 'bank_id',
+      category_source: 'category_source',
+      account_id: 'account_id',
+      status: 'status',
+    },
     key: { column: 'id', integer: true },
   },
   { phase: CHANGE_PHASES.transactionDelete, from: sql`deleted_transactions x`, columns: { id: 'id' }, key: { column: 'id', integer: true } },
   { phase: CHANGE_PHASES.bankDelete, from: sql`deleted_catalogue x`, columns: { key: 'key' }, key: { column: 'key', integer: false } },
   { phase: CHANGE_PHASES.categoryDelete, from: sql`deleted_catalogue x`, columns: { key: 'key' }, key: { column: 'key', integer: false } },
+  {
+    phase: CHANGE_PHASES.accountPut,
+    from: sql`accounts x`,
+    columns: {
+      id: 'id',
+      name: 'name',
+      account_type: 'type',
+      currency: 'currency',
+      bank_id: 'bank_id',
+      iban: 'iban',
+      account_number: 'account_number',
+      opening_balance: 'opening_balance',
+      opening_date: 'opening_date',
+      closed_on: 'closed_on',
+      reconciled_on: 'reconciled_on',
+      reconciled_balance: 'reconciled_balance',
+    },
+    key: { column: 'id', integer: true },
+  },
+  { phase: CHANGE_PHASES.accountDelete, from: sql`deleted_catalogue x`, columns: { key: 'key' }, key: { column: 'key', integer: false } },
 ];
 
 function selectList(source: PhaseSource): RawBuilder<unknown> {
@@ -111,7 +167,11 @@ function selectList(source: PhaseSource): RawBuilder<unknown> {
 }
 
 /** deleted_catalogue holds both kinds of tombstone. */
-const TOMBSTONE_ENTITY: Partial<Record<number, string>> = { [CHANGE_PHASES.bankDelete]: 'bank', [CHANGE_PHASES.categoryDelete]: 'category' };
+const TOMBSTONE_ENTITY: Partial<Record<number, string>> = {
+  [CHANGE_PHASES.bankDelete]: 'bank',
+  [CHANGE_PHASES.categoryDelete]: 'category',
+  [CHANGE_PHASES.accountDelete]: 'account',
+};
 
 /**
  * Where a tombstone's key lives while it exists. A bank or category removed and created again
@@ -122,6 +182,8 @@ const TOMBSTONE_ENTITY: Partial<Record<number, string>> = { [CHANGE_PHASES.bankD
 const LIVE_ROW: Partial<Record<number, RawBuilder<unknown>>> = {
   [CHANGE_PHASES.bankDelete]: sql`SELECT 1 FROM banks live WHERE live.id = x.key`,
   [CHANGE_PHASES.categoryDelete]: sql`SELECT 1 FROM categories live WHERE live.name = x.key`,
+  // Account ids are never given again: a removed account does not come back.
+  [CHANGE_PHASES.accountDelete]: sql`SELECT 1 WHERE 1 = 0`,
 };
 
 /** The condition that picks one kind of tombstone, whose thing does not exist again; empty for other kinds. */
@@ -157,7 +219,7 @@ export class ChangeFeedQueries {
   }
 
   /** A bank or category is gone: its tombstone carries the token of the write that removed it. */
-  tombstone(entity: 'bank' | 'category', key: string, tx: number): CompiledQuery {
+  tombstone(entity: 'bank' | 'category' | 'account', key: string, tx: number): CompiledQuery {
     return this.db
       .insertInto('deleted_catalogue')
       .values({ entity, key, change_tx: tx })

@@ -1,6 +1,7 @@
 import type { Change, ChangeCursor, ChangePage, PlacedCursor } from '../../domain/change-feed.js';
 import { CHANGE_PHASES, type ChangeRow } from './change-feed-queries.js';
 import { toTransactionRecord } from '../transactions/transactions-queries.js';
+import { toAccountRecord } from '../accounts/account-rows.js';
 
 /**
  * A page of the change feed from rows read with one more than `limit` (which tells whether there
@@ -16,7 +17,7 @@ export function toChangePage(rows: readonly ChangeRow[], limit: number, cursor: 
 /** Where a row of the page is in the feed (any page row: objects or JSON). */
 export function cursorOf(row: Pick<ChangeRow, 'seq' | 'phase' | 'id' | 'key'>): ChangeCursor {
   const phase = Number(row.phase);
-  const integerKey = phase === CHANGE_PHASES.transactionPut || phase === CHANGE_PHASES.transactionDelete;
+  const integerKey = phase === CHANGE_PHASES.transactionPut || phase === CHANGE_PHASES.transactionDelete || phase === CHANGE_PHASES.accountPut;
   return { seq: Number(row.seq), phase, key: integerKey ? Number(row.id) : String(row.key) };
 }
 
@@ -38,8 +39,14 @@ function toChange(row: ChangeRow): Change {
           category: row.category,
           bank_id: row.bank_id,
           category_source: row.category_source,
+          account_id: row.account_id === null ? null : Number(row.account_id),
+          status: row.status,
         }),
       };
+    case CHANGE_PHASES.accountPut:
+      return { type: 'account', op: 'put', account: accountOfChange(row) };
+    case CHANGE_PHASES.accountDelete:
+      return { type: 'account', op: 'delete', id: Number(row.key) };
     case CHANGE_PHASES.transactionDelete:
       return { type: 'transaction', op: 'delete', id: Number(row.id) };
     case CHANGE_PHASES.bankDelete:
@@ -49,4 +56,21 @@ function toChange(row: ChangeRow): Change {
     default:
       throw new Error(`unknown change phase ${String(row.phase)}`);
   }
+}
+
+function accountOfChange(row: ChangeRow) {
+  return toAccountRecord({
+    id: Number(row.id),
+    name: String(row.name),
+    type: String(row.account_type),
+    currency: String(row.currency),
+    bank_id: row.bank_id,
+    iban: row.iban,
+    account_number: row.account_number,
+    opening_balance: row.opening_balance === null ? null : Number(row.opening_balance),
+    opening_date: row.opening_date,
+    closed_on: row.closed_on,
+    reconciled_on: row.reconciled_on,
+    reconciled_balance: row.reconciled_balance === null ? null : Number(row.reconciled_balance),
+  });
 }

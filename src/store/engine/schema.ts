@@ -20,6 +20,10 @@ export interface TransactionsTable {
   import_id: number | null;
   /** The change token of the last write that changed the row (change feed, migration 0009). */
   change_tx: ColumnType<number, number | undefined, number>;
+  /** The account it is in (migration 0019), or null. */
+  account_id: number | null;
+  /** pending | cleared | reconciled, or null: not cleared (migration 0019). */
+  status: string | null;
 }
 
 /** The trash (migration 0009): deleted transactions, whole, with when and why. */
@@ -40,6 +44,8 @@ export interface DeletedTransactionsTable {
   deleted_reason: string;
   deleted_reference: string | null;
   change_tx: number;
+  account_id: number | null;
+  status: string | null;
 }
 
 /** Tombstones of deleted banks ('bank') and categories ('category') for the change feed. */
@@ -83,6 +89,9 @@ export interface ChangeUndoRowsTable {
   action: string;
   category: string | null;
   category_source: string | null;
+  /** Images of action `row` (migration 0019) keep the account and status too. */
+  account_id: number | null;
+  status: string | null;
 }
 
 export interface ChangeUndoStateTable {
@@ -104,6 +113,8 @@ export interface ImportsTable {
   conflicts: ColumnType<number, number | undefined, number>;
   invalid: ColumnType<number, number | undefined, number>;
   skipped: ColumnType<number, number | undefined, number>;
+  /** The account its rows went into (migration 0019), or null. */
+  account_id: number | null;
 }
 
 export interface RulesTable {
@@ -178,7 +189,42 @@ export interface CategoriesTable {
   change_tx: ColumnType<number, number | undefined, number>;
 }
 
+/** Accounts (migration 0019). */
+export interface AccountsTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  currency: string;
+  bank_id: string | null;
+  iban: string | null;
+  account_number: string | null;
+  opening_balance: number | null;
+  opening_date: string | null;
+  closed_on: string | null;
+  reconciled_on: string | null;
+  reconciled_balance: number | null;
+  change_tx: ColumnType<number, number | undefined, number>;
+}
+
+/** Per (account, day, status): rows and the sum of their whole-cent values, kept by triggers (migration 0019); '' is no status. */
+export interface AccountDaysTable {
+  account_id: number;
+  day: string;
+  status: string;
+  n: number;
+  cents: number;
+}
+
+/** The store's settings (migration 0019): `currency`. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
+  accounts: AccountsTable;
+  account_days: AccountDaysTable;
+  settings: SettingsTable;
   transactions: TransactionsTable;
   transaction_counts: TransactionCountsTable;
   report_months: ReportMonthsTable;
@@ -200,4 +246,4 @@ export interface Database {
 }
 
 /** The columns a transaction keeps in the trash, besides when, why and its change token. */
-export const TRASHED_COLUMNS = ['id', 'date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'import_key', 'category_source', 'import_id'] as const;
+export const TRASHED_COLUMNS = ['id', 'date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'import_key', 'category_source', 'import_id', 'account_id', 'status'] as const;

@@ -19,6 +19,8 @@ export interface ImportedTransaction {
 export interface ImportStamp {
   tx: number;
   importId: number | null;
+  /** The account the rows go into, `cleared` (the bank's statement lists them); null: none. */
+  account: number | null;
 }
 
 /** A stored transaction found by its import key. */
@@ -86,7 +88,7 @@ export function sourceOf(row: ImportedTransaction): string | null {
  */
 export const importSqlParts = {
   findByKeysOfBank: 'SELECT import_key, id, date, value FROM transactions WHERE bank_id = ? AND import_key IS NOT NULL AND import_key',
-  insertInto: 'INSERT INTO transactions (date, description, description_folded, value, category, bank_id, import_key, category_source, import_id, change_tx)',
+  insertInto: 'INSERT INTO transactions (date, description, description_folded, value, category, bank_id, import_key, category_source, import_id, change_tx, account_id, status)',
   /** New keys only; the bank's existing keys are left alone (migration 0002's partial unique index). */
   newKeysOnly: 'ON CONFLICT (bank_id, import_key) WHERE import_key IS NOT NULL DO NOTHING RETURNING import_key, id',
   insertCategoryNames: 'INSERT INTO categories (name, group_name, change_tx) SELECT',
@@ -135,9 +137,9 @@ export class StoreImportSession implements ImportSession {
       const { queries, record } = this.bookkeeping;
       const [token] = await this.run(queries.changes.nextToken());
       const tx = Number(token?.tx);
-      if (!record) return { tx, importId: null };
+      if (!record) return { tx, importId: null, account: null };
       const [row] = await this.run(queries.imports.insertImport(this.bank, record));
-      return { tx, importId: Number(row?.id) };
+      return { tx, importId: Number(row?.id), account: record.account ?? null };
     })();
     return this.stamp;
   }

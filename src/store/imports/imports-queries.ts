@@ -14,6 +14,8 @@ export interface ImportRecord {
   profile: string | null;
   /** Milliseconds since the epoch. */
   importedAt: number;
+  /** The account its rows go into (migration 0019); they are then `cleared`. */
+  account?: number | null;
 }
 
 /** The counts an import records with its commit. */
@@ -84,7 +86,14 @@ export class ImportsQueries {
   insertImport(bank: string, record: ImportRecord): CompiledQuery<{ id: number }> {
     return this.db
       .insertInto('imports')
-      .values({ file_name: record.fileName, format: record.format, bank_id: bank, profile: record.profile, imported_at: record.importedAt })
+      .values({
+        file_name: record.fileName,
+        format: record.format,
+        bank_id: bank,
+        profile: record.profile,
+        imported_at: record.importedAt,
+        account_id: record.account ?? null,
+      })
       .returning('id')
       .compile();
   }

@@ -16,6 +16,7 @@ export const ROW_JSON_SQL = `'{"date":' || json_quote("date") || ',"description"
  * - accounts: id, unique name, type, ISO 4217 currency, optional bank, IBAN and account number,
  *   opening balance and its date (both or neither), closed date, the last completed
  *   reconciliation (date and balance), and the change token of the last write (change feed).
+ * - imports.account_id: the account an import's rows went into.
  * - transactions.account_id and .status (pending | cleared | reconciled; NULL: not cleared);
  *   the trash keeps both (a restored row goes back into its account).
  * - account_days: per (account, day, status), the number of rows and the sum of their whole-cent
@@ -26,7 +27,10 @@ export const ROW_JSON_SQL = `'{"date":' || json_quote("date") || ',"description"
  * - Every bank that has transactions (or trashed ones) gets one account named after it (its
  *   name, with the bank's id when two banks share a name), of type checking, in the default
  *   currency; its rows move into it. Imported rows (import_id set) become `cleared`: the bank's
- *   own statement listed them.
+ *   own statement listed them. The accounts and the moved rows (live and trashed) are stamped with
+ *   one new change token, with its feed entry, so a replica learns their accounts (trashed rows keep
+ *   the token of their deletion, which its undo finds them by; a change made before this
+ *   migration to a row it moved cannot be undone: the row has changed since).
  * - change_undo_rows gets the row's account and status before a change: one trigger now images
  *   category, category_source, account_id and status together (action `row`); the 0018
  *   trigger, which imaged the category alone (action `category`), is replaced.
@@ -74,6 +78,7 @@ export async function up(db: Kysely<unknown>, engine: EngineName, options: Migra
   await sql`CREATE INDEX transactions_account_date ON transactions (account_id, date, id) WHERE account_id IS NOT NULL`.execute(db);
   await sql`CREATE INDEX transactions_account_odd_values ON transactions (account_id, date) WHERE account_id IS NOT NULL AND ${sql.raw(ODD_VALUE_SQL)}`.execute(db);
 
+  await sql`ALTER TABLE imports ADD COLUMN account_id ${id}`.execute(db);
   await sql`ALTER TABLE change_undo_rows ADD COLUMN account_id ${id}`.execute(db);
   await sql`ALTER TABLE change_undo_rows ADD COLUMN status ${text}`.execute(db);
 
@@ -87,12 +92,20 @@ export async function up(db: Kysely<unknown>, engine: EngineName, options: Migra
     FROM banks b
     WHERE EXISTS (SELECT 1 FROM transactions t WHERE t.bank_id = b.id) OR EXISTS (SELECT 1 FROM deleted_transactions d WHERE d.bank_id = b.id)
     ORDER BY b.id`.execute(db);
+  // One change of the feed for all of it, so a replica that had these rows learns their account.
+  const tx = sqlite
+    ? sql`(SELECT last_tx FROM change_feed_state WHERE singleton = 1)`
+    : sql`(SELECT last_value FROM change_tx_seq)`;
+  await sql`${sql.raw(sqlite ? 'UPDATE change_feed_state SET last_tx = last_tx + 1 WHERE singleton = 1' : "SELECT nextval('change_tx_seq')")}
+    `.execute(db);
+  await sql`UPDATE accounts SET change_tx = ${tx}`.execute(db);
   for (const table of ['transactions', 'deleted_transactions']) {
     await sql`UPDATE ${sql.table(table)} SET
       account_id = (SELECT a.id FROM accounts a WHERE a.bank_id = ${sql.ref(`${table}.bank_id`)}),
-      status = CASE WHEN import_id IS NULL THEN NULL ELSE 'cleared' END
+      status = CASE WHEN import_id IS NULL THEN NULL ELSE 'cleared' END${table === 'transactions' ? sql`, change_tx = ${tx}` : sql``}
       WHERE bank_id IS NOT NULL`.execute(db);
   }
+  await sql`INSERT INTO change_feed (tx) SELECT ${tx} WHERE EXISTS (SELECT 1 FROM accounts)`.execute(db);
   // Only now: the moves above are no change of anyone's to undo.
   if (sqlite) await sqliteUndoTrigger(db);
   else await postgresUndoTrigger(db);

@@ -21,7 +21,7 @@ export const postgresImportSql: ImportSql = {
     raw(`${parts.insertCategoryNames} name, NULL, $2 FROM unnest($1::text[]) AS t(name) ${parts.categoryNamesOnly}`, [names, tx]),
   insertTransactions: (bank, rows, stamp) =>
     raw(
-      `${parts.insertInto} SELECT d, s, f, v, c, $1, k, o, $9, $10 FROM unnest($2::text[], $3::text[], $4::text[], $5::float8[], $6::text[], $7::text[], $8::text[]) AS t(d, s, f, v, c, k, o)
+      `${parts.insertInto} SELECT d, s, f, v, c, $1, k, o, $9, $10, $11::bigint, $12::text FROM unnest($2::text[], $3::text[], $4::text[], $5::float8[], $6::text[], $7::text[], $8::text[]) AS t(d, s, f, v, c, k, o)
        ${parts.newKeysOnly}`,
       [
         bank,
@@ -34,6 +34,8 @@ export const postgresImportSql: ImportSql = {
         rows.map(sourceOf),
         stamp.importId,
         stamp.tx,
+        stamp.account,
+        stamp.account === null ? null : 'cleared',
       ],
     ),
 };

@@ -11,6 +11,7 @@ import type { Recorded } from '../engine/write-steps.js';
 export interface CreatedRow {
   n: number | string;
   bank_known: boolean;
+  account_known: boolean;
   id: number | string | null;
   tx: number | string | null;
 }
@@ -70,20 +71,23 @@ export class OneStatementWrites {
         SELECT * FROM unnest(${column((input) => input.date)}::text[], ${column((input) => input.description)}::text[],
           ${column((input) => foldForSearch(input.description))}::text[], ${column((input) => input.value)}::double precision[],
           ${column(category)}::text[], ${column((input) => input.bank ?? null)}::text[],
-          ${column((input) => (category(input) === null ? null : (input.categorySource ?? null)))}::text[])
-          WITH ORDINALITY AS i (date, description, folded, value, category, bank_id, source, n)),
-      checked AS MATERIALIZED (
-        SELECT input.*, (input.bank_id IS NULL OR EXISTS (SELECT 1 FROM banks WHERE banks.id = input.bank_id)) AS bank_known FROM input),
+          ${column((input) => (category(input) === null ? null : (input.categorySource ?? null)))}::text[],
+          ${column((input) => input.account ?? null)}::bigint[], ${column((input) => input.status ?? null)}::text[])
+          WITH ORDINALITY AS i (date, description, folded, value, category, bank_id, source, account_id, status, n)),
+      known AS MATERIALIZED (
+        SELECT input.*, (input.bank_id IS NULL OR EXISTS (SELECT 1 FROM banks WHERE banks.id = input.bank_id)) AS bank_known,
+          (input.account_id IS NULL OR EXISTS (SELECT 1 FROM accounts WHERE accounts.id = input.account_id)) AS account_known FROM input),
+      checked AS MATERIALIZED (SELECT known.*, known.bank_known AND known.account_known AS references_known FROM known),
       token AS MATERIALIZED (${postgresQuirks.nextChangeToken()}),
       category AS (
         INSERT INTO categories (name, group_name, change_tx)
-        SELECT DISTINCT checked.category, NULL::text, token.tx FROM checked, token WHERE checked.bank_known AND checked.category IS NOT NULL
+        SELECT DISTINCT checked.category, NULL::text, token.tx FROM checked, token WHERE checked.references_known AND checked.category IS NOT NULL
         ON CONFLICT (name) DO NOTHING),
       numbered AS MATERIALIZED (
-        SELECT checked.n, nextval(pg_get_serial_sequence('transactions', 'id')) AS id FROM checked WHERE checked.bank_known ORDER BY checked.n),
+        SELECT checked.n, nextval(pg_get_serial_sequence('transactions', 'id')) AS id FROM checked WHERE checked.references_known ORDER BY checked.n),
       created AS (
-        INSERT INTO transactions (id, date, description, description_folded, value, category, bank_id, category_source, change_tx)
-        SELECT numbered.id, checked.date, checked.description, checked.folded, checked.value, checked.category, checked.bank_id, checked.source, token.tx
+        INSERT INTO transactions (id, date, description, description_folded, value, category, bank_id, category_source, account_id, status, change_tx)
+        SELECT numbered.id, checked.date, checked.description, checked.folded, checked.value, checked.category, checked.bank_id, checked.source, checked.account_id, checked.status, token.tx
         FROM numbered JOIN checked ON checked.n = numbered.n, token ORDER BY numbered.id
         RETURNING id),
       kept AS (
@@ -92,7 +96,7 @@ export class OneStatementWrites {
         INSERT INTO change_undo_rows (tx, transaction_id, action) SELECT token.tx, created.id, 'created' FROM created, token),
       feed AS (
         INSERT INTO change_feed (tx) SELECT token.tx FROM token, (${feedLock()}) AS feed_lock WHERE EXISTS (SELECT 1 FROM created))
-      SELECT checked.n, checked.bank_known, numbered.id, (SELECT tx FROM token) AS tx
+      SELECT checked.n, checked.bank_known, checked.account_known, numbered.id, (SELECT tx FROM token) AS tx
       FROM checked LEFT JOIN numbered ON numbered.n = checked.n ORDER BY checked.n`.compile(this.db);
   }
 
@@ -143,7 +147,8 @@ export function createdResults(rows: readonly CreatedRow[], inputs: readonly New
   return inputs.map((input, index) => {
     const row = byN.get(index + 1);
     if (!row) throw new Error(`the batch statement answered no row for input ${index + 1}`);
-    if (!row.bank_known || row.id === null) return { value: { status: 'unknown-bank' }, change: null };
+    if (!row.bank_known) return { value: { status: 'unknown-bank' }, change: null };
+    if (!row.account_known || row.id === null) return { value: { status: 'unknown-account' }, change: null };
     return { value: { status: 'created', record: createdRecord({ id: Number(row.id) }, input) }, change: row.tx === null ? null : Number(row.tx) };
   });
 }

@@ -21,6 +21,7 @@ export function idempotencyRepository(db: EngineAccess<unknown, SecurityPrograms
     async createTransaction(input, request) {
       const result = await db.write('createTransactionIdempotent', input, request);
       if (result.outcome === 'unknown-bank') throw new MissingReferenceError('bank', String(input.bank));
+      if (result.outcome === 'unknown-account') throw new MissingReferenceError('account', String(input.account));
       return result;
     },
     purge: (expiredBefore) => db.write('purgeIdempotencyKeys', expiredBefore),

@@ -6,7 +6,7 @@ import type { Queries } from '../transactions/transactions-queries.js';
 import { insertTransaction } from '../transactions/transactions-writes.js';
 import type { SecurityQueries } from './security-queries.js';
 
-export type IdempotentCreationResult = IdempotentCreation | { outcome: 'unknown-bank' };
+export type IdempotentCreationResult = IdempotentCreation | { outcome: 'unknown-bank' } | { outcome: 'unknown-account' };
 
 /** The write programs of API tokens and idempotency keys (see ../writes.ts). */
 export function securityPrograms(q: { transactions: Queries; security: SecurityQueries; changes: ChangeRecording; undo: UndoRecording }) {
@@ -20,10 +20,10 @@ export function securityPrograms(q: { transactions: Queries; security: SecurityQ
       }
       const tx = yield* changeToken(feed);
       const created = yield* insertTransaction(t, undo, input, tx);
-      if (created.status === 'unknown-bank') {
+      if (created.status !== 'created') {
         // Nothing was created, so the key is not kept either: a corrected retry may use it.
         yield security.releaseKey(request.key);
-        return { outcome: 'unknown-bank' };
+        return { outcome: created.status };
       }
       const response = createdTransactionResponse(created.record);
       yield security.completeKey(request.key, created.record.id, response);

@@ -25,11 +25,13 @@ export const sqliteImportSql: ImportSql = {
     raw(`${parts.insertCategoryNames} value, NULL, ? FROM json_each(?) WHERE true ${parts.categoryNamesOnly}`, [tx, JSON.stringify(names)]),
   insertTransactions: (bank, rows, stamp) =>
     raw(
-      `${parts.insertInto} SELECT value->>0, value->>1, value->>2, value->>3, value->>4, ?, value->>5, value->>6, ?, ? FROM json_each(?) WHERE true ${parts.newKeysOnly}`,
+      `${parts.insertInto} SELECT value->>0, value->>1, value->>2, value->>3, value->>4, ?, value->>5, value->>6, ?, ?, ?, ? FROM json_each(?) WHERE true ${parts.newKeysOnly}`,
       [
         bank,
         stamp.importId,
         stamp.tx,
+        stamp.account,
+        stamp.account === null ? null : 'cleared',
         JSON.stringify(rows.map((row) => [row.date, row.description, foldForSearch(row.description), row.value, row.category, row.key, sourceOf(row)])),
       ],
     ),

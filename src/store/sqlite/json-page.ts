@@ -24,6 +24,8 @@ const COLUMN_OF: Record<keyof TransactionRecord, keyof TransactionRow> = {
   category: 'category',
   bank: 'bank_id',
   categorySource: 'category_source',
+  account: 'account_id',
+  status: 'status',
 };
 
 /** The Transaction's properties in the serialiser's order (TRANSACTION_FIELDS), with their columns. */

@@ -61,7 +61,8 @@ type RequestBody = ReadRequest extends infer R ? (R extends ReadRequest ? Omit<R
  */
 export function isIndexBoundedPage(query: TransactionQuery): boolean {
   // A date or value range walks its index order until enough rows match: not bounded.
-  if (query.descriptionContains !== undefined || query.offset >= KEYSET_OFFSET || hasRangeFilter(query)) return false;
+  // An account's rows are indexed by date (migration 0019), and sorted otherwise.
+  if (query.descriptionContains !== undefined || query.offset >= KEYSET_OFFSET || hasRangeFilter(query) || query.account !== undefined) return false;
   const first = query.sort[0];
   const filters = (query.category === undefined ? 0 : 1) + (query.bank === undefined ? 0 : 1);
   if (first === undefined || first.field === 'id') return filters <= 1;

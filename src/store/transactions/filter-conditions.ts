@@ -14,6 +14,7 @@ export function whereFilter<B extends WhereInterface<Database, 'transactions'>>(
   if (filter.category === null) where = where.where('category', 'is', null);
   else if (filter.category !== undefined) where = where.where('category', '=', filter.category);
   if (filter.bank !== undefined) where = where.where('bank_id', '=', filter.bank);
+  if (filter.account !== undefined) where = where.where('account_id', '=', filter.account);
   if (filter.descriptionContains !== undefined && filter.descriptionContains !== '') where = where.where(quirks.descriptionContains(filter.descriptionContains));
   if (filter.from !== undefined) where = where.where('date', '>=', filter.from);
   if (filter.to !== undefined) where = where.where('date', '<=', filter.to);

@@ -20,7 +20,8 @@ export function totalsAnswer(filter: TransactionFilter): boolean {
     filter.minValue === undefined &&
     filter.maxValue === undefined &&
     filter.category !== '' &&
-    filter.bank !== ''
+    filter.bank !== '' &&
+    filter.account === undefined
   );
 }
 

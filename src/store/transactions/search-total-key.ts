@@ -11,6 +11,7 @@ export function searchTotalKey(query: TransactionQuery): string | undefined {
   return JSON.stringify([
     query.category === undefined ? 0 : query.category,
     query.bank ?? 0,
+    query.account ?? 0,
     query.descriptionContains,
     query.from ?? 0,
     query.to ?? 0,

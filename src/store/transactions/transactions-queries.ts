@@ -1,6 +1,6 @@
 import { sql, type AliasableExpression, type Compilable, type CompiledQuery, type Insertable, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { SortKey } from '../../domain/sort.js';
-import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord } from '../../domain/transaction.js';
+import type { Bank, Category, NewTransaction, TransactionId, TransactionQuery, TransactionRecord, TransactionStatus } from '../../domain/transaction.js';
 import { foldForSearch } from '../../domain/text.js';
 import { hasRangeFilter, type TransactionFilter } from '../../domain/transaction-filter.js';
 import { compileOnce } from '../engine/compile-once.js';
@@ -18,6 +18,8 @@ export interface TransactionRow {
   category: string | null;
   bank_id: string | null;
   category_source: string | null;
+  account_id: number | null;
+  status: string | null;
 }
 
 /** A row of listPageWithTotal: the page's columns, NULL throughout when the page is empty. */
@@ -41,7 +43,7 @@ export interface CountRow {
   n: number | string | bigint;
 }
 
-const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source'] as const;
+const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', 'account_id', 'status'] as const;
 const TRANSACTION_COLUMNS_WITH_JSON = [...TRANSACTION_COLUMNS, 'row_json'] as const;
 type TransactionColumn = (typeof TRANSACTION_COLUMNS_WITH_JSON)[number];
 
@@ -139,6 +141,10 @@ export class Queries {
       indexed = indexed.where('t.bank_id', '=', query.bank);
       recent = recent.where('t.bank_id', '=', query.bank);
     }
+    if (query.account !== undefined) {
+      indexed = indexed.where('t.account_id', '=', query.account);
+      recent = recent.where('t.account_id', '=', query.account);
+    }
     for (const [column, operator, bound] of rangeConditions(query)) {
       indexed = indexed.where(sql.ref(`t.${column}`), operator, bound);
       recent = recent.where(sql.ref(`t.${column}`), operator, bound);
@@ -164,7 +170,7 @@ export class Queries {
     // Unfiltered, with ids without gaps (no row ever deleted: max - min + 1 equals the count),
     // the page starts at min + offset (max - offset descending): nothing to step over at all.
     // The CASE evaluates the stepping only when there are gaps. Same snapshot, same answer.
-    const unfiltered = query.category === undefined && query.bank === undefined && !hasRangeFilter(query);
+    const unfiltered = query.category === undefined && query.bank === undefined && query.account === undefined && !hasRangeFilter(query);
     const start = unfiltered
       ? sql<number>`CASE WHEN (SELECT max(id) FROM transactions) - (SELECT min(id) FROM transactions) + 1 = (SELECT sum(n) FROM transaction_counts)
           THEN ${descending ? sql`(SELECT max(id) FROM transactions) - ${query.offset}` : sql`(SELECT min(id) FROM transactions) + ${query.offset}`}
@@ -231,6 +237,12 @@ export class Queries {
       if (query.bank !== undefined) builder = builder.where('bank_id', '=', query.bank);
       return builder;
     }
+    if (accountDaysAnswer(query)) {
+      let builder = this.db.selectFrom('account_days').select(sql<number>`coalesce(sum(n), 0)`.as('n')).where('account_id', '=', query.account!);
+      if (query.from !== undefined) builder = builder.where('day', '>=', query.from);
+      if (query.to !== undefined) builder = builder.where('day', '<=', query.to);
+      return builder;
+    }
     // A date range: the report totals (migration 0008) hold counts per month and per day.
     if (totalsAnswer(query)) return totalsCount(this.db, query);
     return this.filtered(query).select(sql<number>`count(*)`.as('n'));
@@ -251,6 +263,8 @@ export class Queries {
       bank_id: input.bank ?? null,
       category_source: input.category == null ? null : (input.categorySource ?? null),
       change_tx: tx,
+      account_id: input.account ?? null,
+      status: input.status ?? null,
     });
   }
 
@@ -335,6 +349,11 @@ export class Queries {
     return this.bankById({ id });
   }
 
+  /** The account a new transaction names, if it exists (migration 0019). */
+  findAccountById(id: number): CompiledQuery<{ id: number }> {
+    return this.db.selectFrom('accounts').select('id').where('id', '=', id).compile();
+  }
+
   private readonly bankById = compileOnce(['id'], ({ id }: { id: string }) =>
     this.db.selectFrom('banks').select(['id', 'name', 'aggregator_id']).where('id', '=', id).compile(),
   );
@@ -412,7 +431,25 @@ function idOrderOf(query: TransactionQuery): boolean | undefined {
  * there is no description filter or range (issue 12's extensions), which it cannot know about.
  */
 function countsTableAnswers(query: TransactionFilter): boolean {
-  return (query.descriptionContains === undefined || query.descriptionContains === '') && query.category !== '' && query.bank !== '' && !hasRangeFilter(query);
+  return (
+    (query.descriptionContains === undefined || query.descriptionContains === '') &&
+    query.category !== '' &&
+    query.bank !== '' &&
+    query.account === undefined &&
+    !hasRangeFilter(query)
+  );
+}
+
+/** An account and nothing else: its rows are counted per day (account_days, migration 0019). */
+function accountDaysAnswer(query: TransactionFilter): boolean {
+  return (
+    query.account !== undefined &&
+    query.category === undefined &&
+    query.bank === undefined &&
+    (query.descriptionContains === undefined || query.descriptionContains === '') &&
+    query.minValue === undefined &&
+    query.maxValue === undefined
+  );
 }
 
 /**
@@ -446,6 +483,8 @@ export function toTransactionRecord(row: TransactionRow): TransactionRecord {
     category: row.category,
     bank: row.bank_id,
     categorySource: row.category_source,
+    account: row.account_id === null ? null : Number(row.account_id),
+    status: row.status as TransactionStatus | null,
   };
 }
 
@@ -460,6 +499,8 @@ export function createdRecord(inserted: { id: number } | undefined, input: NewTr
     category: input.category ?? null,
     bank: input.bank ?? null,
     categorySource: input.categorySource ?? null,
+    account: input.account ?? null,
+    status: input.status ?? null,
   };
 }
 

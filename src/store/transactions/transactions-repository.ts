@@ -63,7 +63,7 @@ export interface TransactionsRepository {
 /** A write named a row that does not exist (a transaction's bank): a fact for the service to word. */
 export class MissingReferenceError extends Error {
   constructor(
-    readonly entity: 'bank',
+    readonly entity: 'bank' | 'account',
     readonly id: string,
   ) {
     super(`no ${entity} has id "${id}"`);
@@ -90,6 +90,7 @@ export function transactionsRepository(
     async create(input) {
       const created = await db.write('createTransaction', input);
       if (created.status === 'unknown-bank') throw new MissingReferenceError('bank', String(input.bank));
+      if (created.status === 'unknown-account') throw new MissingReferenceError('account', String(input.account));
       return created.record;
     },
     setCategory: (id, category, source) => db.write('setTransactionCategory', id, category, source ?? null),

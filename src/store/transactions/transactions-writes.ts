@@ -2,7 +2,8 @@ import type { NewTransaction, TransactionId, TransactionRecord } from '../../dom
 import { changeRecorded, changes, changeToken, firstRow, insertedId, undoKept, type ChangeRecording, type UndoRecording, type WriteProgram } from '../engine/write-steps.js';
 import { createdRecord, type BankRow, type Queries, type TransactionRow } from './transactions-queries.js';
 
-export type CreateTransactionResult = { status: 'created'; record: TransactionRecord } | { status: 'unknown-bank' };
+/** `unknown-bank`, `unknown-account`: what the input names does not exist (then nothing is written). */
+export type CreateTransactionResult = { status: 'created'; record: TransactionRecord } | { status: 'unknown-bank' } | { status: 'unknown-account' };
 
 /**
  * The creation itself, for programs that stamp the change themselves (an idempotency key follows
@@ -10,6 +11,7 @@ export type CreateTransactionResult = { status: 'created'; record: TransactionRe
  */
 export function* insertTransaction(t: Queries, undo: UndoRecording, input: NewTransaction, tx: number): WriteProgram<CreateTransactionResult> {
   if (input.bank != null && !(yield* firstRow<BankRow>(t.findBankById(input.bank)))) return { status: 'unknown-bank' };
+  if (input.account != null && !(yield* firstRow<{ id: number }>(t.findAccountById(input.account)))) return { status: 'unknown-account' };
   // Categories hold every name a transaction uses: a new name is added on first use.
   if (input.category != null) yield t.insertCategoryIfMissing(input.category, tx);
   const id = yield* insertedId(t.insertTransaction(input, tx));

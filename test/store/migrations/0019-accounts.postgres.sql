@@ -33,6 +33,8 @@ CREATE INDEX transactions_account_date ON transactions (account_id, date, id) WH
 
 CREATE INDEX transactions_account_odd_values ON transactions (account_id, date) WHERE account_id IS NOT NULL AND NOT (abs(value) < 1e9 AND round(value * 100) / 100 = value);
 
+ALTER TABLE imports ADD COLUMN account_id bigint;
+
 ALTER TABLE change_undo_rows ADD COLUMN account_id bigint;
 
 ALTER TABLE change_undo_rows ADD COLUMN status text COLLATE "C";
@@ -94,15 +96,21 @@ INSERT INTO accounts (name, type, currency, bank_id)
     ORDER BY b.id;
 -- parameters: ["EUR"]
 
+SELECT nextval('change_tx_seq');
+
+UPDATE accounts SET change_tx = (SELECT last_value FROM change_tx_seq);
+
 UPDATE "transactions" SET
       account_id = (SELECT a.id FROM accounts a WHERE a.bank_id = "transactions"."bank_id"),
-      status = CASE WHEN import_id IS NULL THEN NULL ELSE 'cleared' END
+      status = CASE WHEN import_id IS NULL THEN NULL ELSE 'cleared' END, change_tx = (SELECT last_value FROM change_tx_seq)
       WHERE bank_id IS NOT NULL;
 
 UPDATE "deleted_transactions" SET
       account_id = (SELECT a.id FROM accounts a WHERE a.bank_id = "deleted_transactions"."bank_id"),
       status = CASE WHEN import_id IS NULL THEN NULL ELSE 'cleared' END
       WHERE bank_id IS NOT NULL;
+
+INSERT INTO change_feed (tx) SELECT (SELECT last_value FROM change_tx_seq) WHERE EXISTS (SELECT 1 FROM accounts);
 
 DROP TRIGGER transactions_change_undo ON transactions;
 

@@ -37,6 +37,8 @@ CREATE INDEX transactions_account_date ON transactions (account_id, date, id) WH
 
 CREATE INDEX transactions_account_odd_values ON transactions (account_id, date) WHERE account_id IS NOT NULL AND NOT (abs(value) < 1e9 AND round(value * 100) / 100 = value);
 
+ALTER TABLE imports ADD COLUMN account_id INTEGER;
+
 ALTER TABLE change_undo_rows ADD COLUMN account_id INTEGER;
 
 ALTER TABLE change_undo_rows ADD COLUMN status TEXT;
@@ -90,15 +92,21 @@ INSERT INTO accounts (name, type, currency, bank_id)
     ORDER BY b.id;
 -- parameters: ["EUR"]
 
+UPDATE change_feed_state SET last_tx = last_tx + 1 WHERE singleton = 1;
+
+UPDATE accounts SET change_tx = (SELECT last_tx FROM change_feed_state WHERE singleton = 1);
+
 UPDATE "transactions" SET
       account_id = (SELECT a.id FROM accounts a WHERE a.bank_id = "transactions"."bank_id"),
-      status = CASE WHEN import_id IS NULL THEN NULL ELSE 'cleared' END
+      status = CASE WHEN import_id IS NULL THEN NULL ELSE 'cleared' END, change_tx = (SELECT last_tx FROM change_feed_state WHERE singleton = 1)
       WHERE bank_id IS NOT NULL;
 
 UPDATE "deleted_transactions" SET
       account_id = (SELECT a.id FROM accounts a WHERE a.bank_id = "deleted_transactions"."bank_id"),
       status = CASE WHEN import_id IS NULL THEN NULL ELSE 'cleared' END
       WHERE bank_id IS NOT NULL;
+
+INSERT INTO change_feed (tx) SELECT (SELECT last_tx FROM change_feed_state WHERE singleton = 1) WHERE EXISTS (SELECT 1 FROM accounts);
 
 DROP TRIGGER transactions_change_undo;
 
