@@ -28,13 +28,19 @@ export function schemaHash(): string {
   return hash.digest('hex').slice(0, 12);
 }
 
-function dataset(rows: number) {
-  return generateSampleData({ ...BENCH_OPTIONS, transactions: rows });
+/** `banks`: how many banks the rows spread over (each becomes one account: migration 0019); the ledger's runs use one. */
+function dataset(rows: number, banks = BENCH_OPTIONS.banks) {
+  return generateSampleData({ ...BENCH_OPTIONS, transactions: rows, banks });
 }
 
-function* batches(rows: number): Generator<SampleTransaction[]> {
+/** The name part that tells a dataset of other than the default banks apart. */
+function banksSuffix(banks: number): string {
+  return banks === BENCH_OPTIONS.banks ? '' : `-${banks}bank`;
+}
+
+function* batches(rows: number, banks = BENCH_OPTIONS.banks): Generator<SampleTransaction[]> {
   let batch: SampleTransaction[] = [];
-  for (const row of dataset(rows).transactions()) {
+  for (const row of dataset(rows, banks).transactions()) {
     batch.push(row);
     if (batch.length === BATCH) {
       yield batch;
@@ -45,9 +51,9 @@ function* batches(rows: number): Generator<SampleTransaction[]> {
 }
 
 /** A cached, migrated SQLite file with `rows` transactions; returns its path. */
-export async function cachedSqliteFile(rows: number, log: (line: string) => void): Promise<string> {
+export async function cachedSqliteFile(rows: number, log: (line: string) => void, banks = BENCH_OPTIONS.banks): Promise<string> {
   mkdirSync(DATA_DIR, { recursive: true });
-  const path = join(DATA_DIR, `sqlite-${rows}-${schemaHash()}.db`);
+  const path = join(DATA_DIR, `sqlite-${rows}${banksSuffix(banks)}-${schemaHash()}.db`);
   if (existsSync(path)) return path;
   const started = performance.now();
   log(`building ${rows.toLocaleString('en')}-row SQLite dataset (cached afterwards in ${path})`);
@@ -59,7 +65,7 @@ export async function cachedSqliteFile(rows: number, log: (line: string) => void
   // Banks and categories as plain rows too: the store's own writes expect the latest schema.
   await migrateTo(new Kysely({ dialect: new SqliteDialect({ database: new Database(building) }) }), 'sqlite', LOAD_BEFORE);
   const catalogue = new Database(building);
-  for (const bank of dataset(0).banks) catalogue.prepare('INSERT INTO banks (id, name, aggregator_id) VALUES (?, ?, ?)').run(bank.id, bank.name, bank.aggregatorId ?? null);
+  for (const bank of dataset(0, banks).banks) catalogue.prepare('INSERT INTO banks (id, name, aggregator_id) VALUES (?, ?, ?)').run(bank.id, bank.name, bank.aggregatorId ?? null);
   for (const category of dataset(0).categories) catalogue.prepare('INSERT INTO categories (name, group_name) VALUES (?, ?)').run(category.name, category.group ?? null);
   catalogue.close();
   // Bulk load: one connection, big transactions, no fsync per row. Safe because the file is
@@ -76,7 +82,7 @@ export async function cachedSqliteFile(rows: number, log: (line: string) => void
       insert.run(row.date, row.description, foldForSearch(row.description), row.value, row.category ?? null, row.bank);
     }
   });
-  for (const batch of batches(rows)) load(batch);
+  for (const batch of batches(rows, banks)) load(batch);
   db.close();
   const store = new SqliteStore({ path: building });
   await store.lifecycle.migrate();
@@ -113,9 +119,9 @@ export function workingCopy(cached: string, name: string): string {
  * names; every run gets a fresh copy (CREATE DATABASE ... TEMPLATE), so writes never leak
  * between runs. Returns the URL of the copy.
  */
-export async function postgresWorkingDatabase(serverUrl: string, rows: number, log: (line: string) => void): Promise<string> {
-  const template = `moneta_bench_${rows}_${schemaHash()}`;
-  const work = 'moneta_bench_run';
+export async function postgresWorkingDatabase(serverUrl: string, rows: number, log: (line: string) => void, banks = BENCH_OPTIONS.banks): Promise<string> {
+  const template = `moneta_bench_${rows}${banksSuffix(banks).replace('-', '_')}_${schemaHash()}`;
+  const work = `moneta_bench_run${banksSuffix(banks).replace('-', '_')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -125,7 +131,7 @@ export async function postgresWorkingDatabase(serverUrl: string, rows: number, l
       log(`building ${rows.toLocaleString('en')}-row PostgreSQL dataset (cached afterwards as database ${template})`);
       await admin.query(`DROP DATABASE IF EXISTS ${template}_building WITH (FORCE)`);
       await admin.query(`CREATE DATABASE ${template}_building`);
-      await loadPostgres(withDatabase(serverUrl, `${template}_building`), rows);
+      await loadPostgres(withDatabase(serverUrl, `${template}_building`), rows, banks);
       // Backends of the closed connections can take a moment to exit on the server.
       for (let attempt = 1; ; attempt += 1) {
         try {
@@ -155,18 +161,18 @@ export function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-async function loadPostgres(url: string, rows: number): Promise<void> {
+async function loadPostgres(url: string, rows: number, banks = BENCH_OPTIONS.banks): Promise<void> {
   // The migrator destroys its Kysely, and with it the pool it was given: a pool of its own.
   await migrateTo(new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) }), 'postgres', LOAD_BEFORE);
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   // Banks and categories as plain rows too: the store's own writes expect the latest schema.
-  for (const bank of dataset(0).banks) await pool.query('INSERT INTO banks (id, name, aggregator_id) VALUES ($1, $2, $3)', [bank.id, bank.name, bank.aggregatorId ?? null]);
+  for (const bank of dataset(0, banks).banks) await pool.query('INSERT INTO banks (id, name, aggregator_id) VALUES ($1, $2, $3)', [bank.id, bank.name, bank.aggregatorId ?? null]);
   for (const category of dataset(0).categories) await pool.query('INSERT INTO categories (name, group_name) VALUES ($1, $2)', [category.name, category.group ?? null]);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await client.query('BEGIN');
-    for (const batch of batches(rows)) {
+    for (const batch of batches(rows, banks)) {
       await client.query(
         `INSERT INTO transactions (date, description, description_folded, value, category, bank_id)
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::text[])`,

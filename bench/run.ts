@@ -15,6 +15,7 @@ import { projectFile } from '../src/project-root.js';
 import { measureBigPage, type BigPageResult } from './big-page.js';
 import { measureBulkRecategorise, type BulkRecategoriseResult } from './bulk-recategorise.js';
 import { measureExpensiveMix, type ExpensiveMixResult } from './expensive-mix.js';
+import { measureLedger, printLedger, type LedgerResult } from './ledger.js';
 import { cachedPeerFile, cachedSqliteFile, postgresWorkingDatabase, workingCopy, writeJson } from './dataset.js';
 import { measure, type Measured, type Scenario } from './load.js';
 import { freePort, startProcess, type Running } from './processes.js';
@@ -245,6 +246,10 @@ async function main(): Promise<void> {
   await measureCeiling();
   await ceilingServer.stop();
   await postgresCeilingServer?.stop();
+  // Accounts (issue 23): a server of its own over a dataset whose rows are all in one account.
+  const ledger: LedgerResult | undefined = wanted('ledger')
+    ? await measureLedger({ engine, serverUrl: flags.db, rows: ROWS, seconds: SECONDS, workers: WORKERS, connections: READ_CONNECTIONS, root, log })
+    : undefined;
   const meanOf = (runs: Measured[]) => {
     const mean = (pick: (run: Measured) => number) => Math.round((runs.reduce((sum, run) => sum + pick(run), 0) / runs.length) * 10) / 10;
     return { rps: mean((run) => run.rps), p50_ms: mean((run) => run.p50_ms), p99_ms: mean((run) => run.p99_ms) };
@@ -292,6 +297,7 @@ async function main(): Promise<void> {
       : null,
     expensiveMix: expensiveMix ?? null,
     bulkRecategorise: bulk ?? null,
+    ledger: ledger ?? null,
   };
   mkdirSync(projectFile('bench/results'), { recursive: true });
   const details = {
@@ -309,6 +315,7 @@ async function main(): Promise<void> {
     writeJson(projectFile(`bench/results/${name}-details.json`), details);
   }
   printTable(report.scenarios, report.peer, PEER_OF, report.bigPage, bigPage?.total_header);
+  if (ledger) printLedger(ledger);
   if (bulk) {
     // The baseline: the same rows changed one request each, at this run's `put` rate.
     const put = results.find((result) => result.name === 'put');

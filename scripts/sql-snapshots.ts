@@ -23,6 +23,7 @@ import { listStoredJsonPage } from '../src/store/sqlite/json-page.js';
 import { compactCounts, compactReportTotals, countDeltaStats, reportTotalsDeltaStats } from '../src/store/postgres/count-compactor.js';
 import type { ReportGrouping } from '../src/domain/reports/report-parts.js';
 import type { TransactionFilter } from '../src/domain/transaction-filter.js';
+import { ledgerEntries } from './sql-snapshots-ledger.js';
 import { StoreQueries, writePrograms, type StepResult, type WriteProgram } from '../src/store/writes.js';
 
 export const SNAPSHOT_FILES: Record<EngineName, string> = {
@@ -200,6 +201,7 @@ function entries(engine: EngineName): Array<[string, CompiledQuery | CompiledQue
     ['import: insert categories if missing', imports.insertCategoriesIfMissing(['Coffee'], 7)],
     ['import: insert transactions', imports.insertTransactions('monzo', [row], { tx: 7, importId: 3, account: null })],
   );
+  out.push(...ledgerEntries(queries, write, statementsOf));
   return out;
 }
 

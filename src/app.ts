@@ -6,6 +6,8 @@ import { CategoryGroupsService } from './services/category-groups.service.js';
 import { RulesService } from './services/rules.service.js';
 import { ReportsService } from './services/reports.service.js';
 import { InboxService } from './services/inbox.service.js';
+import { LedgerService } from './services/ledger.service.js';
+import { ledgerHandlers } from './http/routes/ledger.routes.js';
 import { inboxHandlers } from './http/routes/inbox.routes.js';
 import { ruleCategoryResolver } from './services/rule-resolver.js';
 import { TransactionsService } from './services/transactions.service.js';
@@ -135,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...managementHandlers(new DemoDataService(options.store)),
     ...reportHandlers(new ReportsService(options.store)),
     ...inboxHandlers(new InboxService(options.store)),
+    ...ledgerHandlers(new LedgerService(options.store, options.now)),
     ...ruleHandlers(new RulesService(options.store)),
     ...tokenHandlers(new TokensService(options.store), new BackupService(options.store, options.now, { maxDownloads: limits.maxBackupDownloads, timeoutMs: limits.backupTimeoutMs }), () => authenticator.forget()),
     ...importHandlers(new ImportService(options.store), new ImportHistoryService(options.store, options.now), importJobs, {

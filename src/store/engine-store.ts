@@ -4,6 +4,7 @@ import { DomainError } from '../domain/errors.js';
 import { isIdLimitError, transactionIdsExhausted } from './engine/id-limit.js';
 import { migrationProvider } from './migrations/index.js';
 import { accountsRepository, type AccountsRepository } from './accounts/accounts-repository.js';
+import { ledgerRepository, type LedgerRepository } from './accounts/ledger-repository.js';
 import { catalogueRepository } from './catalogue/catalogue-repository.js';
 import { changeFeedRepository } from './changes/changes-repository.js';
 import { undoRepository, type UndoRepository } from './changes/undo-repository.js';
@@ -62,6 +63,7 @@ export abstract class EngineStore implements Store {
   declare readonly inbox: InboxRepository;
   declare readonly undo: UndoRepository;
   declare readonly accounts: AccountsRepository;
+  declare readonly ledger: LedgerRepository;
 
   /** Sets the Store's members, once, from the end of the engine's constructor. */
   protected assemble({ access: engineAccess, pages, imports, reports, inboxParts, lifecycle }: EngineParts): void {
@@ -88,6 +90,7 @@ export abstract class EngineStore implements Store {
       inbox: inboxRepository(access, inboxParts),
       undo: undoRepository(access),
       accounts: accountsRepository(access),
+      ledger: ledgerRepository(access),
     };
     Object.assign(this, members);
   }

@@ -1,6 +1,7 @@
 import type { MigrationOptions } from './migrations/migration-options.js';
 import type { EngineName } from './engine/engine-name.js';
 import type { AccountsRepository } from './accounts/accounts-repository.js';
+import type { LedgerRepository } from './accounts/ledger-repository.js';
 import type { CatalogueRepository } from './catalogue/catalogue-repository.js';
 import type { ChangeFeedRepository } from './changes/changes-repository.js';
 import type { ImportJobsRepository } from './imports/import-jobs-repository.js';
@@ -42,6 +43,8 @@ export interface Store {
   readonly undo: UndoRepository;
   /** Accounts with their balances, and the store's settings (migration 0019). */
   readonly accounts: AccountsRepository;
+  /** Accounts' registers, balance histories, net worth, reconciliation, moves and status (issue 23). */
+  readonly ledger: LedgerRepository;
 }
 
 export interface StoreLifecycle {
@@ -96,3 +99,4 @@ export type { IdempotencyRepository } from './security/idempotency-repository.js
 export type { TokensRepository } from './security/tokens-repository.js';
 export { MissingReferenceError, type TransactionPage, type TransactionPageJson, type TransactionsRepository } from './transactions/transactions-repository.js';
 export type { TrashRepository } from './trash/trash-repository.js';
+export type { LedgerRepository } from './accounts/ledger-repository.js';

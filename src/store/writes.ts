@@ -5,6 +5,8 @@ import type { Database } from './engine/schema.js';
 import { recorded, type Recorded, type WriteProgram } from './engine/write-steps.js';
 import { AccountsQueries } from './accounts/accounts-queries.js';
 import { accountPrograms } from './accounts/accounts-writes.js';
+import { LedgerQueries } from './accounts/ledger-queries.js';
+import { ledgerPrograms } from './accounts/ledger-writes.js';
 import { CatalogueQueries } from './catalogue/catalogue-queries.js';
 import { cataloguePrograms } from './catalogue/catalogue-writes.js';
 import { ChangeFeedQueries } from './changes/change-feed-queries.js';
@@ -55,6 +57,7 @@ export class StoreQueries {
   readonly inbox: InboxQueries;
   readonly undo: UndoQueries;
   readonly accounts: AccountsQueries;
+  readonly ledger: LedgerQueries;
 
   constructor(db: Kysely<Database>, quirks: DialectQuirks) {
     this.transactions = new Queries(db, quirks);
@@ -70,6 +73,7 @@ export class StoreQueries {
     this.inbox = new InboxQueries(db, quirks, this.transactions);
     this.undo = new UndoQueries(db, this.corrections);
     this.accounts = new AccountsQueries(db);
+    this.ledger = new LedgerQueries(db, quirks);
   }
 }
 
@@ -86,6 +90,7 @@ export function writePrograms(q: StoreQueries) {
     ...importJobPrograms(q),
     ...undoPrograms(q),
     ...accountPrograms(q),
+    ...ledgerPrograms(q),
   };
 }
 

@@ -3,7 +3,10 @@ import type { Database } from '../engine/schema.js';
 import type { CorrectionsQueries } from '../transactions/corrections-queries.js';
 
 /** What a before-image says the change did to its row (migration 0018). */
-export type UndoAction = 'category' | 'trashed' | 'restored' | 'created';
+export type UndoAction = 'category' | 'row' | 'trashed' | 'restored' | 'created';
+
+/** The images of rows changed in place: `category` (migration 0018) and `row` (0019, with account and status). */
+const IMAGED_ROWS = ['category', 'row'];
 
 /** A kept change (change_undo). */
 export interface KeptChangeRow {
@@ -95,19 +98,26 @@ export class UndoQueries {
           .select(['category', sql<null>`NULL`.as('group_name'), sql<number>`CAST(${tx} AS BIGINT)`.as('change_tx')])
           .distinct()
           .where('tx', '=', from)
-          .where('action', '=', 'category')
+          .where('action', 'in', IMAGED_ROWS)
           .where('category', 'is not', null),
       )
       .onConflict((oc) => oc.column('name').doNothing())
       .compile();
   }
 
-  /** Gives the rows change `from` re-categorised, and no later change touched, their category and source back; stamped `tx`. */
+  /**
+   * Gives the rows change `from` changed in place, and no later change touched, what they had
+   * before: category and source from every image, and account and status too from a `row` image
+   * (migration 0019: moves, status changes, reconciliations); stamped `tx`.
+   */
   revertCategories(from: number, tx: number): CompiledQuery {
     const image = (column: 'category' | 'category_source') =>
       sql`(SELECT r.${sql.ref(column)} FROM change_undo_rows r WHERE r.tx = ${from} AND r.transaction_id = transactions.id)`;
-    return sql`UPDATE transactions SET category = ${image('category')}, category_source = ${image('category_source')}, change_tx = ${tx}
-      WHERE change_tx = ${from} AND id IN (SELECT r.transaction_id FROM change_undo_rows r WHERE r.tx = ${from} AND r.action = 'category')`.compile(this.db);
+    const rowImage = (column: 'account_id' | 'status') =>
+      sql`(SELECT CASE WHEN r.action = 'row' THEN r.${sql.ref(column)} ELSE transactions.${sql.ref(column)} END FROM change_undo_rows r WHERE r.tx = ${from} AND r.transaction_id = transactions.id)`;
+    return sql`UPDATE transactions SET category = ${image('category')}, category_source = ${image('category_source')},
+        account_id = ${rowImage('account_id')}, status = ${rowImage('status')}, change_tx = ${tx}
+      WHERE change_tx = ${from} AND id IN (SELECT r.transaction_id FROM change_undo_rows r WHERE r.tx = ${from} AND r.action IN ('category', 'row'))`.compile(this.db);
   }
 
   /**

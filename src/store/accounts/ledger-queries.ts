@@ -1,0 +1,232 @@
+import { sql, type CompiledQuery, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { RegisterQuery, SettableStatus } from '../../domain/accounts/ledger.js';
+import type { TransactionSelection } from '../../domain/transaction-filter.js';
+import type { DialectQuirks } from '../engine/dialect-quirks.js';
+import type { Database } from '../engine/schema.js';
+import { ODD_VALUE_SQL } from '../engine/sql-terms.js';
+import { whereFilter } from '../transactions/filter-conditions.js';
+
+/** A transaction as the ledger reads it: the API's columns, its account and status. */
+export interface LedgerRow {
+  id: number;
+  date: string;
+  description: string;
+  value: number;
+  category: string | null;
+  bank_id: string | null;
+  category_source: string | null;
+  account_id: number | null;
+  status: string | null;
+}
+
+export interface LedgerAccountRow {
+  id: number | string;
+  currency: string;
+  opening_balance: number | null;
+}
+
+/** A sum of whole cents: a number on SQLite, numeric text on PostgreSQL, NULL over no rows. */
+export interface CentsRow {
+  cents: number | string | null;
+}
+
+export interface CountRow {
+  n: number | string | null;
+}
+
+export interface ValueRow {
+  value: number;
+}
+
+/** A day's sum of cents, or '' for every day before the history's first. */
+export interface DayCentsRow extends CentsRow {
+  day: string;
+}
+
+export interface CurrencyDayCentsRow extends DayCentsRow {
+  currency: string;
+}
+
+export interface DatedValueRow extends ValueRow {
+  date: string;
+}
+
+export interface CurrencyValueRow extends DatedValueRow {
+  currency: string;
+}
+
+export interface OpeningRow {
+  currency: string;
+  opening_balance: number | null;
+}
+
+const COLUMNS = sql.raw('id, date, description, value, category, bank_id, category_source, account_id, status');
+/** The conditions of the partial index transactions_account_odd_values (migration 0019), word for word. */
+const ODD = sql.raw(`account_id IS NOT NULL AND ${ODD_VALUE_SQL}`);
+const CLEARED = sql.raw(`status IN ('cleared', 'reconciled')`);
+
+/**
+ * The ledger's statements (issue 23; docs/accounts.md): every balance is the opening balance,
+ * plus sums of whole cents from account_days (kept by migration 0019's triggers; PostgreSQL's
+ * holds signed deltas, so always summed), plus the few values that are not whole cents, read one
+ * by one from the partial index transactions_account_odd_values. No statement sums rows of
+ * `transactions`: an account of a million rows costs what one of a hundred does.
+ */
+export class LedgerQueries {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly quirks: DialectQuirks,
+  ) {}
+
+  /** The account (locked on PostgreSQL when `lock`, for a write that depends on it). */
+  account(id: number, lock = false): CompiledQuery<LedgerAccountRow> {
+    const forUpdate = lock && this.quirks.locksRows ? sql` FOR UPDATE` : sql``;
+    return sql<LedgerAccountRow>`SELECT id, currency, opening_balance FROM accounts WHERE id = ${id}${forUpdate}`.compile(this.db);
+  }
+
+  /** A page of the account's rows in the register's order, read by the index transactions_account_date. */
+  registerPage(account: number, query: RegisterQuery): CompiledQuery<LedgerRow> {
+    const direction = sql.raw(query.order === 'newest' ? 'DESC' : 'ASC');
+    return sql<LedgerRow>`SELECT ${COLUMNS} FROM transactions
+      WHERE account_id = ${account} AND account_id IS NOT NULL${this.dateRange('date', query)}
+      ORDER BY date ${direction}, id ${direction} LIMIT ${query.limit} OFFSET ${query.offset}`.compile(this.db);
+  }
+
+  /** How many rows the account has in the range, from account_days. */
+  countInRange(account: number, range: { from?: string; to?: string }): CompiledQuery<CountRow> {
+    return sql<CountRow>`SELECT sum(n) AS n FROM account_days WHERE account_id = ${account}${this.dateRange('day', range)}`.compile(this.db);
+  }
+
+  /** The whole cents of the account's days before `day`. */
+  centsBefore(account: number, day: string): CompiledQuery<CentsRow> {
+    return sql<CentsRow>`SELECT sum(cents) AS cents FROM account_days WHERE account_id = ${account} AND day < ${day}`.compile(this.db);
+  }
+
+  /** The account's values that are not whole cents, dated before `day`. */
+  oddValuesBefore(account: number, day: string): CompiledQuery<ValueRow> {
+    return sql<ValueRow>`SELECT value FROM transactions WHERE account_id = ${account} AND ${ODD} AND date < ${day}`.compile(this.db);
+  }
+
+  /** The values of the account's rows on `day` that come before row `id` (within a day, by id). */
+  dayValuesBefore(account: number, day: string, id: number): CompiledQuery<ValueRow> {
+    return sql<ValueRow>`SELECT value FROM transactions WHERE account_id = ${account} AND account_id IS NOT NULL AND date = ${day} AND id < ${id}`.compile(this.db);
+  }
+
+  /** The account's cents per day from `from` to `to`, and those of all days before `from` as day ''. */
+  dailyCents(account: number, from: string, to: string): CompiledQuery<DayCentsRow> {
+    return sql<DayCentsRow>`SELECT CASE WHEN day < ${from} THEN '' ELSE day END AS day, sum(cents) AS cents
+      FROM account_days WHERE account_id = ${account} AND day <= ${to} GROUP BY 1`.compile(this.db);
+  }
+
+  /** The account's values that are not whole cents, up to `to`. */
+  oddValuesThrough(account: number, to: string): CompiledQuery<DatedValueRow> {
+    return sql<DatedValueRow>`SELECT date, value FROM transactions WHERE account_id = ${account} AND ${ODD} AND date <= ${to}`.compile(this.db);
+  }
+
+  /** Every account's cents per currency and day (as dailyCents). */
+  currencyDailyCents(from: string, to: string): CompiledQuery<CurrencyDayCentsRow> {
+    return sql<CurrencyDayCentsRow>`SELECT a.currency AS currency, CASE WHEN d.day < ${from} THEN '' ELSE d.day END AS day, sum(d.cents) AS cents
+      FROM account_days d JOIN accounts a ON a.id = d.account_id WHERE d.day <= ${to} GROUP BY 1, 2`.compile(this.db);
+  }
+
+  /** Every account's values that are not whole cents up to `to`, with the account's currency. */
+  currencyOddValuesThrough(to: string): CompiledQuery<CurrencyValueRow> {
+    return sql<CurrencyValueRow>`SELECT a.currency AS currency, t.date AS date, t.value AS value
+      FROM transactions t JOIN accounts a ON a.id = t.account_id WHERE t.account_id IS NOT NULL AND ${sql.raw(ODD_VALUE_SQL)} AND t.date <= ${to}`.compile(this.db);
+  }
+
+  openings(): CompiledQuery<OpeningRow> {
+    return sql<OpeningRow>`SELECT currency, opening_balance FROM accounts`.compile(this.db);
+  }
+
+  /** The whole cents of the account's cleared and reconciled rows up to `date`. */
+  clearedCentsThrough(account: number, date: string): CompiledQuery<CentsRow> {
+    return sql<CentsRow>`SELECT sum(cents) AS cents FROM account_days WHERE account_id = ${account} AND day <= ${date} AND ${CLEARED}`.compile(this.db);
+  }
+
+  clearedOddValuesThrough(account: number, date: string): CompiledQuery<ValueRow> {
+    return sql<ValueRow>`SELECT value FROM transactions WHERE account_id = ${account} AND ${ODD} AND date <= ${date} AND ${CLEARED}`.compile(this.db);
+  }
+
+  /** How many of the account's rows up to `date` are neither cleared nor reconciled. */
+  unclearedCountThrough(account: number, date: string): CompiledQuery<CountRow> {
+    return sql<CountRow>`SELECT sum(n) AS n FROM account_days WHERE account_id = ${account} AND day <= ${date} AND status IN ('', 'pending')`.compile(this.db);
+  }
+
+  /** The first `limit` of them, oldest first. */
+  unclearedThrough(account: number, date: string, limit: number): CompiledQuery<LedgerRow> {
+    return sql<LedgerRow>`SELECT ${COLUMNS} FROM transactions
+      WHERE account_id = ${account} AND account_id IS NOT NULL AND date <= ${date} AND (status IS NULL OR status = 'pending')
+      ORDER BY date, id LIMIT ${limit}`.compile(this.db);
+  }
+
+  /** The account's cleared rows up to `date` become reconciled; stamped `tx`. */
+  markReconciled(account: number, date: string, tx: number): CompiledQuery {
+    return sql`UPDATE transactions SET status = 'reconciled', change_tx = ${tx}
+      WHERE account_id = ${account} AND account_id IS NOT NULL AND date <= ${date} AND status = 'cleared'`.compile(this.db);
+  }
+
+  /** The account remembers its last reconciliation; stamped `tx` (the change feed carries it). */
+  noteReconciled(account: number, date: string, balance: number, tx: number): CompiledQuery {
+    return sql`UPDATE accounts SET reconciled_on = ${date}, reconciled_balance = ${balance}, change_tx = ${tx} WHERE id = ${account}`.compile(this.db);
+  }
+
+  /** How many chosen rows are in an account of another currency than `currency`. */
+  otherCurrencyCount(selection: TransactionSelection, currency: string): CompiledQuery<CountRow> {
+    return this.selectedCount(selection, sql<SqlBool>`account_id IN (SELECT id FROM accounts WHERE currency <> ${currency})`);
+  }
+
+  /** How many chosen reconciled rows a move to `target` would take out of their account. */
+  reconciledLeavingCount(selection: TransactionSelection, target: number | null): CompiledQuery<CountRow> {
+    const leaving = target === null ? sql<SqlBool>`account_id IS NOT NULL` : sql<SqlBool>`(account_id IS NULL OR account_id <> ${target})`;
+    return this.selectedCount(selection, sql<SqlBool>`status = 'reconciled' AND ${leaving}`);
+  }
+
+  /** Moves the chosen rows that are not in `target` into it (null: out of any); a reconciled one becomes cleared. */
+  move(selection: TransactionSelection, target: number | null, tx: number): CompiledQuery {
+    const leaving = target === null ? sql`account_id IS NOT NULL` : sql`(account_id IS NULL OR account_id <> ${target})`;
+    return sql`UPDATE transactions SET account_id = ${target},
+        status = CASE WHEN status = 'reconciled' THEN 'cleared' ELSE status END, change_tx = ${tx}
+      WHERE id IN (${this.selectedIds(selection)}) AND ${leaving}`.compile(this.db);
+  }
+
+  /** How many chosen rows are in no account. */
+  withoutAccountCount(selection: TransactionSelection): CompiledQuery<CountRow> {
+    return this.selectedCount(selection, sql<SqlBool>`account_id IS NULL`);
+  }
+
+  /** How many chosen rows are reconciled (a settable status is never `reconciled`, so a status change changes each). */
+  reconciledCount(selection: TransactionSelection): CompiledQuery<CountRow> {
+    return this.selectedCount(selection, sql<SqlBool>`status = 'reconciled'`);
+  }
+
+  /** Sets the status of the chosen rows that have another; stamped `tx`. */
+  setStatus(selection: TransactionSelection, status: SettableStatus, tx: number): CompiledQuery {
+    const differs = status === null ? sql`status IS NOT NULL` : sql`(status IS NULL OR status <> ${status})`;
+    return sql`UPDATE transactions SET status = ${status}, change_tx = ${tx}
+      WHERE id IN (${this.selectedIds(selection)}) AND ${differs}`.compile(this.db);
+  }
+
+  private dateRange(column: 'date' | 'day', range: { from?: string; to?: string }): RawBuilder<unknown> {
+    const ref = sql.ref(column);
+    const from = range.from === undefined ? sql`` : sql` AND ${ref} >= ${range.from}`;
+    const to = range.to === undefined ? sql`` : sql` AND ${ref} <= ${range.to}`;
+    return sql`${from}${to}`;
+  }
+
+  private selectedCount(selection: TransactionSelection, condition: RawBuilder<SqlBool>): CompiledQuery<CountRow> {
+    return this.selected(selection).select(sql<number>`count(*)`.as('n')).where(condition).compile();
+  }
+
+  private selectedIds(selection: TransactionSelection) {
+    return this.selected(selection).select('id');
+  }
+
+  /** The rows a selection chooses, as corrections choose them (ids, an import, or the list's filters). */
+  private selected(selection: TransactionSelection) {
+    const rows = this.db.selectFrom('transactions');
+    if ('ids' in selection) return rows.where(this.quirks.amongIds('id', selection.ids));
+    if ('importId' in selection) return rows.where('import_id', '=', selection.importId);
+    return whereFilter(rows, selection.filter, this.quirks);
+  }
+}
