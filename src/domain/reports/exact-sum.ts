@@ -37,6 +37,12 @@ export class ExactSum {
     this.add(other.coefficient, other.scale);
   }
 
+  /** True when the exact sum is zero (toNumber() could round a tiny remainder away). */
+  isZero(): boolean {
+    if (this.coefficient === 0n) return this.cents === 0;
+    return this.coefficient * 100n + BigInt(this.cents) * 10n ** BigInt(this.scale) === 0n;
+  }
+
   /** The nearest double to the exact sum (JS parses decimal text with correct rounding). */
   toNumber(): number {
     if (this.coefficient === 0n) return this.cents / 100 + 0;
@@ -65,7 +71,7 @@ export class ExactSum {
 const NUMBER_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/;
 
 /** value = coefficient / 10^scale exactly, for the shortest decimal that reads back as value. */
-function decimalOf(value: number): { coefficient: bigint; scale: number } {
+export function decimalOf(value: number): { coefficient: bigint; scale: number } {
   const match = NUMBER_TEXT.exec(String(value));
   if (!match) throw new RangeError(`unexpected number text: ${String(value)}`);
   const [, sign, whole, fraction = '', exponent = '0'] = match;
