@@ -12,9 +12,17 @@ export interface AccountBalances {
   account?: string;
   /** ISO 4217, when a stated balance says. */
   currency?: string;
-  /** The earliest opening the file states (the first in file order among those of one date). */
+  /**
+   * The earliest opening the file states (the first in file order among those of one date). It
+   * holds before every row of the statement, so its date is never after the first row's: a bank
+   * that dates it by the previous statement's closing day while booking rows on that day too
+   * has it moved back to that day.
+   */
   opening?: StatedBalance;
-  /** The latest closing the file states (the last in file order among those of one date). */
+  /**
+   * The latest closing the file states (the last in file order among those of one date). It
+   * holds after every row of the statement: its date is never before the last row's.
+   */
   closing?: StatedBalance;
   /** Booked rows of the account read from the file. */
   rows: number;
@@ -122,7 +130,10 @@ export function fromBalanceLine(line: StatementBalance): StatedBalance | undefin
 }
 
 function summary(gathered: Gathered): AccountBalances {
-  const { account, currency, opening, closing, rows, sum, firstDate, lastDate } = gathered;
+  const { account, currency, rows, sum, firstDate, lastDate } = gathered;
+  let { opening, closing } = gathered;
+  if (opening && firstDate !== undefined && firstDate < opening.date) opening = { ...opening, date: firstDate };
+  if (closing && lastDate !== undefined && lastDate > closing.date) closing = { ...closing, date: lastDate };
   const out: AccountBalances = { rows, sum: sum.toNumber() };
   if (account !== undefined) out.account = account;
   if (currency !== undefined) out.currency = currency;
