@@ -48,11 +48,37 @@ export interface StatementBalance {
   value?: number;
 }
 
+/**
+ * A balance the bank states for an account (OFX LEDGERBAL, CAMT.053 Bal, MT940 :60F:/:62F:, a
+ * CSV's balance column): what proves a statement complete. Dates say when the balance holds:
+ * - opening: at the START of `date`, before any row dated on or after it (the day before holds
+ *   it at its end). Formats that date the opening by the previous statement's closing day
+ *   (MT940 :60F:, CAMT.053 PRCD) are moved to the day after by their reader;
+ * - closing: at the END of `date`, after every row dated on or before it.
+ */
+export interface StatedBalance {
+  role: 'opening' | 'closing';
+  /** YYYY-MM-DD. */
+  date: string;
+  /** Signed like a row's value: negative = the account is overdrawn (or owes, for a card). */
+  value: number;
+  /** ISO 4217, when the file says. */
+  currency?: string;
+  /** IBAN or account number, when the file names the account (as the rows' `account`). */
+  account?: string;
+}
+
 export type ParsedItem = (
   | { kind: 'row'; row: StatementRow }
   | { kind: 'invalid'; line: number; reason: string }
   /** An entry of the file that is deliberately not a transaction: pending, not booked, a balance line. */
   | { kind: 'skipped'; line: number; reason: string; balance?: StatementBalance }
+  /**
+   * A balance the file states: neither a row nor skipped, so never counted in an import's report.
+   * `line` as a row's, for the statement it belongs to: CSV and MT940 the line stating it, OFX and
+   * CAMT.053 the number of the statement (STMTRS/CCSTMTRS, Stmt) in file order.
+   */
+  | { kind: 'balance'; line: number; balance: StatedBalance }
 ) & {
   /**
    * CSV read with a bank profile: the row the generic profile makes of the same record, when it
@@ -61,6 +87,9 @@ export type ParsedItem = (
    */
   formerly?: StatementRow;
 };
+
+/** What an import decides row by row: every item but a stated balance. */
+export type ImportableItem = Exclude<ParsedItem, { kind: 'balance' }>;
 
 export interface OpenedStatement {
   format: StatementFormat;
@@ -92,6 +121,10 @@ export function invalidItem(line: number, reason: string): ParsedItem {
 
 export function skippedItem(line: number, reason: string, balance?: StatementBalance): ParsedItem {
   return balance ? { kind: 'skipped', line, reason, balance } : { kind: 'skipped', line, reason };
+}
+
+export function balanceItem(line: number, balance: StatedBalance): ParsedItem {
+  return { kind: 'balance', line, balance };
 }
 
 /**

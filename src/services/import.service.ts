@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { DomainError, invalidField } from '../domain/errors.js';
-import { listProfiles, openStatement, StatementError, type ParsedItem, type StatementFormat } from '../importers/index.js';
+import { listProfiles, openStatement, StatementError, type ImportableItem, type StatementFormat } from '../importers/index.js';
+import { type AccountBalances, StatedBalanceCollector } from '../importers/stated-balances.js';
 import type { ImportSession } from '../store/imports/import-session.js';
 import type { Store } from '../store/store.js';
 import { importBatch } from './import/batch-import.js';
@@ -55,6 +56,11 @@ export interface ImportResult {
   firstInvalid: ReportRow[];
   firstConflicts: ReportRow[];
   firstSkipped: ReportRow[];
+  /**
+   * The balances the file states, per account, with the rows read for each (stated-balances.ts);
+   * empty when it states none. Not in the report yet: the accounts' balance check reads it.
+   */
+  statedBalances: AccountBalances[];
   /** How the file was read, when the user should know (a charset the bytes contradict, the profile picked). */
   notes: string[];
   /** Every input row in file order (keepRows only). Ids of rows that were not written are null. */
@@ -155,7 +161,7 @@ export class ImportService {
       const open = session;
       const occurrences = new OccurrenceCounter(open);
       const formerOccurrences = new OccurrenceCounter(open, { tag: 'former:' });
-      const flush = async (batch: ParsedItem[]) => {
+      const flush = async (batch: ImportableItem[]) => {
         const rows = await importBatch(open, { bank: options.bank, rules, occurrences, formerOccurrences }, batch);
         for (const row of rows) {
           if (row.id !== null && row.id < firstInsertedId) firstInsertedId = row.id;
@@ -174,8 +180,12 @@ export class ImportService {
         const last = batch[batch.length - 1];
         if (last) options.onProgress?.(last.kind === 'row' ? last.row.line : last.line);
       };
-      let batch: ParsedItem[] = [];
+      let batch: ImportableItem[] = [];
+      const balances = new StatedBalanceCollector();
       for await (const item of statement.items) {
+        balances.add(item);
+        // A stated balance is neither a row nor skipped: no report counts it.
+        if (item.kind === 'balance') continue;
         batch.push(item);
         if (batch.length >= batchSize) {
           await flush(batch);
@@ -199,6 +209,7 @@ export class ImportService {
         firstInvalid,
         firstConflicts,
         firstSkipped,
+        statedBalances: balances.accounts().filter((account) => account.opening || account.closing),
         notes: statement.notes,
         rows: () => {
           if (!spool) throw new Error('rows() needs keepRows');

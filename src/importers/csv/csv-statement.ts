@@ -4,11 +4,14 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { parse } from 'csv-parse';
 import { HEAD_BYTES, openDecodedStream, readHead } from '../encoding.js';
+import { parseAmount } from '../amounts.js';
+import { ParseFailure } from '../parse-result.js';
 import { invalidItem, type ParsedItem, StatementError } from '../types.js';
 import { GENERIC_PROFILE, listProfiles, loadProfile } from './builtin-profiles.js';
 import { type CsvLayout, identifyingColumns, planCsvLayout } from './csv-layout.js';
 import type { CsvProfile } from './csv-profile.js';
 import { makeRecordMapper } from './csv-rows.js';
+import { RunningBalances } from './running-balance.js';
 
 /** A record this large is a runaway quote, not a bank row; it is reported and skipped. */
 const MAX_RECORD_CHARS = 1_000_000;
@@ -109,6 +112,8 @@ async function* readCsvItems(path: string, layout: CsvLayout, former: CsvLayout 
   });
   let nextLine = layout.startLine;
   let isHeader = layout.skipHeaderRecord;
+  const balanceColumn = layout.columns.runningBalance;
+  const running = balanceColumn === undefined ? undefined : new RunningBalances();
   try {
     for await (const fields of parser as AsyncIterable<string[]>) {
       const line = nextLine;
@@ -120,12 +125,22 @@ async function* readCsvItems(path: string, layout: CsvLayout, former: CsvLayout 
       if (!item) continue;
       const was = mapFormer?.(fields, line);
       if (was?.kind === 'row') item.formerly = was.row;
+      if (running && item.kind === 'row') running.see(item.row, balanceAfter(fields[balanceColumn as number], layout));
       yield item;
     }
     while (skipped.length > 0) yield skipped.shift() as ParsedItem;
+    if (running) yield* running.items();
   } finally {
     source.destroy();
   }
+}
+
+/** A row's running balance, signed as its value (a profile that flips signs flips it too). */
+function balanceAfter(text: string | undefined, layout: CsvLayout): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = parseAmount(text, layout.numberStyle);
+  if (value instanceof ParseFailure) return undefined;
+  return layout.invertSign && value !== 0 ? -value : value;
 }
 
 function countNewlines(text: string): number {

@@ -1,7 +1,7 @@
 import { IMPORT_SOURCE, ruleSource } from '../../domain/category-source.js';
 import { bankIdKey, conflictKey, fingerprintKey, fingerprintOf, ruleOfKey } from '../../domain/import-keys.js';
 import type { RuleSet } from '../../domain/rules/rule.js';
-import type { ParsedItem, StatementRow } from '../../importers/index.js';
+import type { ImportableItem, StatementRow } from '../../importers/index.js';
 import type { ImportedTransaction, ImportSession, StoredImport } from '../../store/imports/import-session.js';
 import { formerDuplicates } from './former-keys.js';
 import type { OccurrenceCounter } from './occurrence-counter.js';
@@ -42,7 +42,7 @@ export async function importBatch(
     /** Numbers the former readings' fingerprints (see former-keys.ts), apart from `occurrences`. */
     formerOccurrences: OccurrenceCounter;
   },
-  items: readonly ParsedItem[],
+  items: readonly ImportableItem[],
 ): Promise<ReportRow[]> {
   const decided: Array<ReportRow | Keyed> = [];
   const unkeyed: Array<{ slot: number; row: StatementRow; fingerprint: string }> = [];
