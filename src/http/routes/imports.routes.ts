@@ -129,6 +129,7 @@ async function presentReport(result: ImportResult, bank: string): Promise<Schema
     conflicts: result.conflicts,
     invalid: result.invalid,
     skipped: result.skipped,
+    ...(result.balanceCheck === undefined ? {} : { balanceCheck: result.balanceCheck }),
     notes: result.notes,
     rows,
     rowsTruncated,
