@@ -1,4 +1,4 @@
-import { maskedAccountNumber } from '../domain/accounts/account.js';
+import { maskedAccountNumber, maskedIban } from '../domain/accounts/account.js';
 import { AddedByDate, checkAccountBalance, type AccountCheckInput, type AccountCheckResult } from './import/account-balance-check.js';
 import type { BalanceCheck } from '../domain/accounts/balance-check.js';
 import { basename } from 'node:path';
@@ -148,7 +148,7 @@ export class ImportService {
     if (numbers.size === 0) return (item) => item;
     return (item) => {
       if (item.kind !== 'row' || item.row.account === undefined || numbers.has(plainAccountNumber(item.row.account))) return item;
-      return { kind: 'skipped', line: item.row.line, reason: `of another account in the file (${maskedAccountNumber(item.row.account)})` };
+      return { kind: 'skipped', line: item.row.line, reason: `of another account in the file (${maskedNumber(item.row.account)})` };
     };
   }
 
@@ -273,4 +273,10 @@ async function* withoutUnwrittenIds(rows: AsyncIterable<ReportRow>, firstInserte
 /** An IBAN or account number compared as the bank writes it, without spaces and dashes, upper case. */
 function plainAccountNumber(text: string): string {
   return text.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** An IBAN masked as an IBAN, any other number by its last four characters. */
+function maskedNumber(text: string): string {
+  const plain = plainAccountNumber(text);
+  return /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(plain) ? maskedIban(plain) : maskedAccountNumber(plain);
 }
