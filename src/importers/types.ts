@@ -70,7 +70,8 @@ export interface StatedBalance {
 
 export type ParsedItem = (
   | { kind: 'row'; row: StatementRow }
-  | { kind: 'invalid'; line: number; reason: string }
+  /** raw: the record as the file has it (see recordText), when the format keeps it. */
+  | { kind: 'invalid'; line: number; reason: string; raw?: string }
   /** An entry of the file that is deliberately not a transaction: pending, not booked, a balance line. */
   | { kind: 'skipped'; line: number; reason: string; balance?: StatementBalance }
   /**
@@ -115,8 +116,17 @@ export function rowItem(row: StatementRow): ParsedItem {
   return { kind: 'row', row };
 }
 
-export function invalidItem(line: number, reason: string): ParsedItem {
-  return { kind: 'invalid', line, reason };
+export function invalidItem(line: number, reason: string, raw?: string): ParsedItem {
+  return raw === undefined ? { kind: 'invalid', line, reason } : { kind: 'invalid', line, reason, raw: recordText(raw) };
+}
+
+/** The most of a record's text an invalid item keeps: enough to recognise the row. */
+export const RECORD_TEXT_MAX = 500;
+
+/** A record's text as the file has it, control characters kept, cut at RECORD_TEXT_MAX characters. */
+export function recordText(raw: string): string {
+  const chars = [...raw.replace(/\r?\n$/, '')];
+  return chars.length > RECORD_TEXT_MAX ? chars.slice(0, RECORD_TEXT_MAX).join('') : chars.join('');
 }
 
 export function skippedItem(line: number, reason: string, balance?: StatementBalance): ParsedItem {

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse';
 import { HEAD_BYTES, openDecodedStream, readHead } from '../encoding.js';
 import { parseAmount } from '../amounts.js';
 import { ParseFailure } from '../parse-result.js';
-import { invalidItem, type ParsedItem, StatementError } from '../types.js';
+import { invalidItem, type ParsedItem, recordText, StatementError } from '../types.js';
 import { GENERIC_PROFILE, listProfiles, loadProfile } from './builtin-profiles.js';
 import { type CsvLayout, identifyingColumns, planCsvLayout } from './csv-layout.js';
 import type { CsvProfile } from './csv-profile.js';
@@ -102,8 +102,9 @@ async function* readCsvItems(path: string, layout: CsvLayout, former: CsvLayout 
     skip_empty_lines: false, // kept so line numbers stay right; blank records are dropped below
     max_record_size: MAX_RECORD_CHARS,
     skip_records_with_error: true,
-    on_skip: (error) => {
-      if (error) skipped.push(invalidItem(typeof error.lines === 'number' ? error.lines : 0, `unreadable CSV record: ${error.message}`));
+    raw: true, // an invalid record's text goes into the report
+    on_skip: (error, raw) => {
+      if (error) skipped.push(invalidItem(typeof error.lines === 'number' ? error.lines : 0, `unreadable CSV record: ${error.message}`, raw));
     },
   });
   const source = openDecodedStream(path, layout.encoding);
@@ -115,7 +116,7 @@ async function* readCsvItems(path: string, layout: CsvLayout, former: CsvLayout 
   const balanceColumn = layout.columns.runningBalance;
   const running = balanceColumn === undefined ? undefined : new RunningBalances();
   try {
-    for await (const fields of parser as AsyncIterable<string[]>) {
+    for await (const { record: fields, raw } of parser as AsyncIterable<{ record: string[]; raw: string }>) {
       const line = nextLine;
       nextLine += 1;
       for (const field of fields) if (field.includes('\n')) nextLine += countNewlines(field);
@@ -123,6 +124,7 @@ async function* readCsvItems(path: string, layout: CsvLayout, former: CsvLayout 
       if (isHeader) { isHeader = false; continue; }
       const item = mapRecord(fields, line);
       if (!item) continue;
+      if (item.kind === 'invalid') item.raw = recordText(raw);
       const was = mapFormer?.(fields, line);
       if (was?.kind === 'row') item.formerly = was.row;
       if (running && item.kind === 'row') running.see(item.row, balanceAfter(fields[balanceColumn as number], layout));

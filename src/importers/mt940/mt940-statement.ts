@@ -7,7 +7,7 @@ import { calendarDate, expandTwoDigitYear, nextDay } from '../dates.js';
 import { detectEncoding, readHead, type TextEncoding } from '../encoding.js';
 import { ParseFailure } from '../parse-result.js';
 import { bankReference, cleanDescription, optionalText } from '../text.js';
-import { balanceItem, invalidItem, type ParsedItem, rowItem, type StatedBalance, type StatementRow, withFingerprintText } from '../types.js';
+import { balanceItem, invalidItem, type ParsedItem, recordText, rowItem, type StatedBalance, type StatementRow, withFingerprintText } from '../types.js';
 import { describeMt940Details, legacyMt940Details } from './mt940-details.js';
 import { fieldStart, isLoneColon, type Mt940Line, readMt940Lines } from './mt940-lines.js';
 
@@ -57,7 +57,7 @@ async function* readMt940Items(path: string, encoding: TextEncoding): AsyncGener
         field = '86';
         continue;
       }
-      if (pending) { yield toItem(pending, account); pending = undefined; }
+      if (pending) { yield itemOf(pending, account); pending = undefined; }
       field = tag === '86' ? '' : tag; // a :86: of no entry is statement-level information
       if (tag === '20') account = undefined;
       if (tag === '25') account = optionalText(value);
@@ -71,12 +71,12 @@ async function* readMt940Items(path: string, encoding: TextEncoding): AsyncGener
     yield* continuation(text);
   }
   if (colon) yield* continuation(colon.text);
-  if (pending) yield toItem(pending, account);
+  if (pending) yield itemOf(pending, account);
 
   /** A line that starts no field: an end of message, or more of the current field. */
   function* continuation(text: string): Generator<ParsedItem> {
     if (text === '-' || text.startsWith('-}') || text.startsWith('{')) {
-      if (pending) yield toItem(pending, account);
+      if (pending) yield itemOf(pending, account);
       pending = undefined;
       field = '';
       return;
@@ -171,6 +171,14 @@ function readStatementLine(pending: PendingTransaction): StatementLine | ParseFa
   if (joined instanceof ParseFailure) return first;
   pending.supplementary = rest;
   return joined;
+}
+
+/** An invalid entry carries its :61: line and what followed it, so a person can see which one it was. */
+function itemOf(pending: PendingTransaction, account: string | undefined): ParsedItem {
+  const text = [`:61:${pending.statementLine}`, ...pending.supplementary, ...(pending.details ?? []).map((line, i) => (i === 0 ? `:86:${line}` : line))].join('\n');
+  const item = toItem(pending, account);
+  if (item.kind === 'invalid') item.raw = recordText(text);
+  return item;
 }
 
 function toItem(pending: PendingTransaction, account: string | undefined): ParsedItem {

@@ -6,7 +6,7 @@ import { calendarDate } from '../dates.js';
 import { ENCODING_LABELS, misdecoded, readDecodedFile, type TextEncoding } from '../encoding.js';
 import { ParseFailure } from '../parse-result.js';
 import { cleanDescription, composeDescription, joinParts, optionalText } from '../text.js';
-import { balanceItem, invalidItem, type ParsedItem, rowItem, StatementError, type StatementRow, withFingerprintText } from '../types.js';
+import { balanceItem, invalidItem, type ParsedItem, recordText, rowItem, StatementError, type StatementRow, withFingerprintText } from '../types.js';
 import { investmentNote, SECURITIES_TRADES, skippedTrade } from './ofx-investment.js';
 import { ENTRIES, fieldOf, parseOfxEntryByEntry, type ReadEntry } from './ofx-entries.js';
 import { findAll, findFirst, type OfxNode, parseOfxTree, textOf } from './ofx-tree.js';
@@ -64,7 +64,7 @@ export function ofxStatementOf(text: string, overruled: TextEncoding | undefined
   }
   const items = findAll(ofx, ENTRIES)
     .filter((entry) => owner.has(entry))
-    .map((entry, index) => (entry.name === 'STMTTRN' ? toItem(entry, index + 1, owner.get(entry), legacy) : skippedTrade(entry.name, index + 1)));
+    .map((entry, index) => (entry.name === 'STMTTRN' ? itemOf(entry, index + 1, owner.get(entry), legacy) : skippedTrade(entry.name, index + 1)));
   items.push(...closingBalances(ofx));
   if (statements.some((statement) => statement.name === 'INVSTMTRS')) notes.push(investmentNote(investmentBankRows, trades));
   const fi = findFirst(ofx, 'FI');
@@ -131,6 +131,18 @@ function describe(transaction: ReadEntry): string {
 /** The description as versions before readable descriptions composed it (for fingerprints). */
 function legacyDescription(name: string | undefined, memo: string | undefined): string {
   return cleanDescription(memo && name && memo.trim() === name.trim() ? name : joinParts([name, memo]));
+}
+
+/** An invalid entry carries its fields, OFX-style, so a person can see which one it was. */
+function itemOf(transaction: ReadEntry, entry: number, account: string | undefined, legacy: (text: string | undefined) => string | undefined): ParsedItem {
+  const item = toItem(transaction, entry, account, legacy);
+  if (item.kind !== 'invalid') return item;
+  const fields = (['TRNTYPE', 'DTPOSTED', 'TRNAMT', 'FITID', 'CHECKNUM', 'NAME', 'MEMO'] as const).flatMap((name) => {
+    const value = fieldOf(transaction, name);
+    return value === undefined ? [] : [`<${name}>${value}`];
+  });
+  item.raw = recordText(`<STMTTRN>${fields.join('')}</STMTTRN>`);
+  return item;
 }
 
 function toItem(transaction: ReadEntry, entry: number, account: string | undefined, legacy: (text: string | undefined) => string | undefined): ParsedItem {
