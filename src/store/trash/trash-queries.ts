@@ -63,7 +63,8 @@ export class TrashQueries {
     if (this.quirks.locksRows) chosen = chosen.forUpdate();
     return this.db
       .insertInto('transactions')
-      .columns([...TRASHED_COLUMNS, 'change_tx'])
+      // In the SELECT's order: import_id is selected after the others.
+      .columns([...TRASHED_COLUMNS.filter((column) => column !== 'import_id'), 'import_id', 'change_tx'])
       .expression(chosen)
       .returning('id')
       .compile();
