@@ -16,6 +16,7 @@ export function ledgerEntries(
     ['ledger: account', ledger.account(1)],
     ['ledger: register page, newest first', ledger.registerPage(1, register)],
     ['ledger: register page, oldest first, dates', ledger.registerPage(1, { ...register, order: 'oldest', from: '2024-01-01', to: '2024-12-31' })],
+    ['ledger: where a deep register page starts', ledger.pageStart(1, { ...register, offset: 50_000 })],
     ['ledger: register count, dates', ledger.countInRange(1, { from: '2024-01-01', to: '2024-12-31' })],
     ['ledger: cents before a day', ledger.centsBefore(1, '2024-01-31')],
     ['ledger: odd values before a day', ledger.oddValuesBefore(1, '2024-01-31')],

@@ -50,6 +50,28 @@ describeEachEngine('Ledger: register', ({ freshStore }) => {
     }
   });
 
+  it('starts a deep page from the kept daily counts: the same rows and balances as stepping over them', async () => {
+    const store = await freshStore();
+    const account = await addAccount(store, { name: 'Current', opening: 5 });
+    const ids: number[] = [];
+    for (let n = 0; n < 450; n++) {
+      const date = `2024-03-${String(1 + ((n * 7) % 30)).padStart(2, '0')}`;
+      ids.push((await store.transactions.create({ date, description: `row ${n}`, value: n % 9 === 0 ? 0.001 * n : n - 200.25, account })).id);
+    }
+    await store.transactions.delete({ ids: ids.filter((_, n) => n % 50 === 3) }, Date.now(), { reason: 'request' });
+    for (const range of [{}, { from: '2024-03-04', to: '2024-03-27' }]) {
+      for (const order of ['newest', 'oldest'] as const) {
+        const whole = await store.ledger.register(account, page({ ...range, order, limit: 1000 }));
+        const all = whole!.rows.map((row) => [row.transaction.id, row.balance]);
+        assert.equal(whole?.total, all.length);
+        for (const offset of [199, 200, 201, 257, all.length - 3, all.length, all.length + 40]) {
+          const deep = await store.ledger.register(account, page({ ...range, order, offset, limit: 25 }));
+          assert.deepEqual(deep?.rows.map((row) => [row.transaction.id, row.balance]), all.slice(offset, offset + 25), `${order} ${JSON.stringify(range)} at ${offset}`);
+        }
+      }
+    }
+  });
+
   it('narrows the rows by date, not the balances, and counts the range', async () => {
     const store = await freshStore();
     const account = await addAccount(store, { name: 'Current', opening: null });

@@ -34,6 +34,11 @@ export interface CountRow {
   n: number | string | null;
 }
 
+export interface PageStartRow {
+  day: string;
+  before: number | string;
+}
+
 export interface ValueRow {
   value: number;
 }
@@ -90,6 +95,19 @@ export class LedgerQueries {
     return sql<LedgerRow>`SELECT ${COLUMNS} FROM transactions
       WHERE account_id = ${account} AND account_id IS NOT NULL${this.dateRange('date', query)}
       ORDER BY date ${direction}, id ${direction} LIMIT ${query.limit} OFFSET ${query.offset}`.compile(this.db);
+  }
+
+  /**
+   * Where a deep page starts, from account_days rather than by stepping over rows: the day that
+   * holds the row at `offset` in the register's order, and how many rows of the range come before
+   * that day in it. No row when the offset is past the end.
+   */
+  pageStart(account: number, query: RegisterQuery): CompiledQuery<PageStartRow> {
+    const direction = sql.raw(query.order === 'newest' ? 'DESC' : 'ASC');
+    return sql<PageStartRow>`SELECT day, running - n AS before FROM (
+        SELECT day, sum(n) AS n, sum(sum(n)) OVER (ORDER BY day ${direction}) AS running
+        FROM account_days WHERE account_id = ${account}${this.dateRange('day', query)} GROUP BY day
+      ) days WHERE running > ${query.offset} ORDER BY day ${direction} LIMIT 1`.compile(this.db);
   }
 
   /** How many rows the account has in the range, from account_days. */

@@ -16,7 +16,7 @@ import { ExactSum } from '../../domain/reports/exact-sum.js';
 import type { TransactionSelection } from '../../domain/transaction-filter.js';
 import type { EngineAccess } from '../engine/engine-access.js';
 import { toTransactionRecord } from '../transactions/transactions-queries.js';
-import type { CentsRow, CountRow, LedgerAccountRow, LedgerQueries, LedgerRow, ValueRow } from './ledger-queries.js';
+import type { CentsRow, CountRow, LedgerAccountRow, LedgerQueries, LedgerRow, PageStartRow, ValueRow } from './ledger-queries.js';
 import { addParts, countOf, type LedgerPrograms } from './ledger-writes.js';
 
 /** The ledger of accounts (issue 23; docs/accounts.md): running balances, histories, reconciliation, moves and status. */
@@ -33,6 +33,9 @@ export interface LedgerRepository {
   move(selection: TransactionSelection, target: number | null, force: boolean): Promise<MoveOutcome>;
   setStatus(selection: TransactionSelection, status: SettableStatus, force: boolean): Promise<StatusOutcome>;
 }
+
+/** From this offset on, a register page starts from account_days (pageStart) instead of an OFFSET over the index. */
+export const DEEP_OFFSET = 200;
 
 function toAccount(row: LedgerAccountRow): LedgerAccount {
   return { id: Number(row.id), currency: row.currency, openingBalance: row.opening_balance };
@@ -70,6 +73,19 @@ export function ledgerRepository(db: EngineAccess<{ ledger: LedgerQueries }, Led
     return row ? toAccount(row) : null;
   }
 
+  /**
+   * A page deep in the register starts at the day account_days says holds its first row, with an
+   * offset within that day only: a page at any depth steps over at most one day's rows.
+   */
+  async function pageQuery(accountId: number, query: RegisterQuery): Promise<RegisterQuery> {
+    if (query.offset < DEEP_OFFSET) return query;
+    const start = await db.first<PageStartRow>(ledger.pageStart(accountId, query));
+    // Past the end: a page that starts after the range's last row is empty.
+    if (!start) return { ...query, limit: 0 };
+    const offset = query.offset - Number(start.before);
+    return query.order === 'newest' ? { ...query, to: start.day, offset } : { ...query, from: start.day, offset };
+  }
+
   function opening(found: LedgerAccount): ExactSum {
     const sum = new ExactSum();
     if (found.openingBalance !== null) sum.addValue(found.openingBalance);
@@ -80,7 +96,7 @@ export function ledgerRepository(db: EngineAccess<{ ledger: LedgerQueries }, Led
     async register(accountId, query) {
       const found = await account(accountId);
       if (!found) return null;
-      const [rows, count] = await Promise.all([db.scanAll<LedgerRow>(ledger.registerPage(accountId, query)), db.first<CountRow>(ledger.countInRange(accountId, query))]);
+      const [rows, count] = await Promise.all([db.scanAll<LedgerRow>(ledger.registerPage(accountId, await pageQuery(accountId, query))), db.first<CountRow>(ledger.countInRange(accountId, query))]);
       const total = countOf(count);
       const first = rows[0];
       if (!first) return { account: found, total, rows: [] };
