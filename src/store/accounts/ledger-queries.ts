@@ -34,6 +34,9 @@ export interface CountRow {
   n: number | string | null;
 }
 
+/** A row of registerPage: a page row (part 0), the cents before it (1) or one value before it (2). */
+export type RegisterPartRow = { part: number | string; cents: number | string | null } & { [K in keyof LedgerRow]: LedgerRow[K] | null };
+
 export interface PageStartRow {
   day: string;
   before: number | string;
@@ -89,12 +92,35 @@ export class LedgerQueries {
     return sql<LedgerAccountRow>`SELECT id, currency, opening_balance FROM accounts WHERE id = ${id}${forUpdate}`.compile(this.db);
   }
 
-  /** A page of the account's rows in the register's order, read by the index transactions_account_date. */
-  registerPage(account: number, query: RegisterQuery): CompiledQuery<LedgerRow> {
+  /**
+   * A page of the account's rows in the register's order (by the index transactions_account_date),
+   * with, in the same statement and snapshot, what the balance before its first row is made of
+   * (everything before that row in date-then-id order, whichever way the page runs): part 1, sums
+   * of whole cents, of the days before that row's day (account_days) and of the rows of its day
+   * before it (by id, transactions_account_date); part 2, one row per value that is not whole cents
+   * among those (transactions_account_odd_values), added one by one. Part 0 are the page's rows,
+   * in order.
+   */
+  registerPage(account: number, query: RegisterQuery): CompiledQuery<RegisterPartRow> {
     const direction = sql.raw(query.order === 'newest' ? 'DESC' : 'ASC');
-    return sql<LedgerRow>`SELECT ${COLUMNS} FROM transactions
-      WHERE account_id = ${account} AND account_id IS NOT NULL${this.dateRange('date', query)}
-      ORDER BY date ${direction}, id ${direction} LIMIT ${query.limit} OFFSET ${query.offset}`.compile(this.db);
+    const nothing = sql.raw('NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL');
+    return sql<RegisterPartRow>`WITH page AS (
+        SELECT ${COLUMNS} FROM transactions
+        WHERE account_id = ${account} AND account_id IS NOT NULL${this.dateRange('date', query)}
+        ORDER BY date ${direction}, id ${direction} LIMIT ${query.limit} OFFSET ${query.offset}
+      ), first AS (SELECT date, id FROM page ORDER BY date ${direction}, id ${direction} LIMIT 1)
+      SELECT 0 AS part, ${COLUMNS}, CAST(NULL AS NUMERIC) AS cents FROM page
+      UNION ALL
+      SELECT 1, ${nothing}, NULL, sum(cents) FROM account_days
+        WHERE account_id = ${account} AND day < (SELECT date FROM first)
+      UNION ALL
+      SELECT 1, ${nothing}, NULL, sum(${this.quirks.cents}) FROM transactions
+        WHERE account_id = ${account} AND account_id IS NOT NULL AND date = (SELECT date FROM first) AND id < (SELECT id FROM first)
+      UNION ALL
+      SELECT 2, NULL, NULL, NULL, value, NULL, NULL, NULL, NULL, NULL, NULL FROM transactions
+        WHERE account_id = ${account} AND ${ODD} AND date <= (SELECT date FROM first)
+          AND (date < (SELECT date FROM first) OR id < (SELECT id FROM first))
+      ORDER BY 1, 3 ${direction}, 2 ${direction}`.compile(this.db);
   }
 
   /**
@@ -113,21 +139,6 @@ export class LedgerQueries {
   /** How many rows the account has in the range, from account_days. */
   countInRange(account: number, range: { from?: string; to?: string }): CompiledQuery<CountRow> {
     return sql<CountRow>`SELECT sum(n) AS n FROM account_days WHERE account_id = ${account}${this.dateRange('day', range)}`.compile(this.db);
-  }
-
-  /** The whole cents of the account's days before `day`. */
-  centsBefore(account: number, day: string): CompiledQuery<CentsRow> {
-    return sql<CentsRow>`SELECT sum(cents) AS cents FROM account_days WHERE account_id = ${account} AND day < ${day}`.compile(this.db);
-  }
-
-  /** The account's values that are not whole cents, dated before `day`. */
-  oddValuesBefore(account: number, day: string): CompiledQuery<ValueRow> {
-    return sql<ValueRow>`SELECT value FROM transactions WHERE account_id = ${account} AND ${ODD} AND date < ${day}`.compile(this.db);
-  }
-
-  /** The values of the account's rows on `day` that come before row `id` (within a day, by id). */
-  dayValuesBefore(account: number, day: string, id: number): CompiledQuery<ValueRow> {
-    return sql<ValueRow>`SELECT value FROM transactions WHERE account_id = ${account} AND account_id IS NOT NULL AND date = ${day} AND id < ${id}`.compile(this.db);
   }
 
   /** The account's cents per day from `from` to `to`, and those of all days before `from` as day ''. */

@@ -16,7 +16,7 @@ import { ExactSum } from '../../domain/reports/exact-sum.js';
 import type { TransactionSelection } from '../../domain/transaction-filter.js';
 import type { EngineAccess } from '../engine/engine-access.js';
 import { toTransactionRecord } from '../transactions/transactions-queries.js';
-import type { CentsRow, CountRow, LedgerAccountRow, LedgerQueries, LedgerRow, PageStartRow, ValueRow } from './ledger-queries.js';
+import type { CentsRow, CountRow, LedgerAccountRow, LedgerQueries, LedgerRow, PageStartRow, RegisterPartRow, ValueRow } from './ledger-queries.js';
 import { addParts, countOf, type LedgerPrograms } from './ledger-writes.js';
 
 /** The ledger of accounts (issue 23; docs/accounts.md): running balances, histories, reconciliation, moves and status. */
@@ -94,20 +94,22 @@ export function ledgerRepository(db: EngineAccess<{ ledger: LedgerQueries }, Led
 
   return {
     async register(accountId, query) {
-      const found = await account(accountId);
+      // Three reads at once: the account, its page with what the balance before it is made of, and its count.
+      const [found, parts, count] = await Promise.all([
+        account(accountId),
+        pageQuery(accountId, query).then((pageAt) => db.scanAll<RegisterPartRow>(ledger.registerPage(accountId, pageAt))),
+        db.first<CountRow>(ledger.countInRange(accountId, query)),
+      ]);
       if (!found) return null;
-      const [rows, count] = await Promise.all([db.scanAll<LedgerRow>(ledger.registerPage(accountId, await pageQuery(accountId, query))), db.first<CountRow>(ledger.countInRange(accountId, query))]);
       const total = countOf(count);
+      const rows = parts.filter((row): row is RegisterPartRow & LedgerRow => Number(row.part) === 0);
       const first = rows[0];
       if (!first) return { account: found, total, rows: [] };
-      // The balance before the page's first row in date-then-id order, whichever way the page runs.
-      const [cents, odd, sameDay] = await Promise.all([
-        db.first<CentsRow>(ledger.centsBefore(accountId, first.date)),
-        db.all<ValueRow>(ledger.oddValuesBefore(accountId, first.date)),
-        db.scanAll<ValueRow>(ledger.dayValuesBefore(accountId, first.date, Number(first.id))),
-      ]);
       const running = opening(found);
-      addParts(running, cents, [...odd, ...sameDay]);
+      for (const row of parts) {
+        if (Number(row.part) === 1) addParts(running, row, []);
+        else if (Number(row.part) === 2 && row.value !== null) running.addValue(row.value);
+      }
       const out: RegisterRow[] = [];
       if (query.order === 'oldest') {
         for (const row of rows) {
