@@ -37,6 +37,9 @@ export interface LedgerRepository {
 /** From this offset on, a register page starts from account_days (pageStart) instead of an OFFSET over the index. */
 export const DEEP_OFFSET = 200;
 
+/** A register page of at most this many rows reads a bounded stretch of the index (and one day's rows); a larger one goes by scanAll. */
+const BOUNDED_PAGE = 1000;
+
 function toAccount(row: LedgerAccountRow): LedgerAccount {
   return { id: Number(row.id), currency: row.currency, openingBalance: row.opening_balance };
 }
@@ -97,7 +100,11 @@ export function ledgerRepository(db: EngineAccess<{ ledger: LedgerQueries }, Led
       // Three reads at once: the account, its page with what the balance before it is made of, and its count.
       const [found, parts, count] = await Promise.all([
         account(accountId),
-        pageQuery(accountId, query).then((pageAt) => db.scanAll<RegisterPartRow>(ledger.registerPage(accountId, pageAt))),
+        // Index-bounded (a deep page starts at its day): on the engine's own connection unless the page itself is large.
+        pageQuery(accountId, query).then((pageAt) => {
+          const statement = ledger.registerPage(accountId, pageAt);
+          return pageAt.limit <= BOUNDED_PAGE ? db.all<RegisterPartRow>(statement) : db.scanAll<RegisterPartRow>(statement);
+        }),
         db.first<CountRow>(ledger.countInRange(accountId, query)),
       ]);
       if (!found) return null;
