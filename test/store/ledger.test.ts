@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { RegisterQuery } from '../../src/domain/accounts/ledger.js';
 import type { Store } from '../../src/store/store.js';
-import { describeEachEngine } from '../support/engines.js';
+import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 import { addAccount, modelSum, storedRows, withChange } from '../support/ledger.js';
 
 const page = (overrides: Partial<RegisterQuery> = {}): RegisterQuery => ({ limit: 100, offset: 0, order: 'newest', ...overrides });
@@ -142,7 +142,7 @@ describeEachEngine('Ledger: reconciliation', ({ freshStore }) => {
     assert.equal((await store.ledger.cleared(account, '2024-01-31'))?.clearedBalance, 1299.5);
     assert.deepEqual(await store.ledger.completeReconciliation(account + 1, '2024-01-31', 0), { status: 'missing' });
   });
-});
+}, { setups: EVERY_SETUP });
 
 describeEachEngine('Ledger: moves and status', ({ freshStore }) => {
   it('refuses a move into another currency and, unless forced, a reconciled row; undo moves back', async () => {
@@ -186,4 +186,4 @@ describeEachEngine('Ledger: moves and status', ({ freshStore }) => {
     assert.deepEqual((await storedRows(store)).map((row) => row.status), ['pending', null, null]);
     assert.equal((await store.ledger.cleared(account, '2024-12-31'))?.clearedBalance, 0);
   });
-});
+}, { setups: EVERY_SETUP });
