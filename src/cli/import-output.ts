@@ -11,7 +11,9 @@ async function write(text: string): Promise<void> {
 
 /**
  * Exactly {"added","duplicates","conflicts","invalid","skipped","notes":[...],
- * "rows":[{"line","status","id","duplicateOf","reason"}]}, streamed.
+ * "rows":[{"line","status","id","duplicateOf","reason", and as read "date","description","value", or "raw"}]},
+ * streamed. The row as read is there when the file's row could be read (value null when not
+ * a finite number); "raw", the record's text, on an invalid row that could not.
  */
 export async function printJsonReport(result: ImportResult): Promise<void> {
   const { added, duplicates, conflicts, invalid, skipped, notes } = result;
@@ -20,7 +22,7 @@ export async function printJsonReport(result: ImportResult): Promise<void> {
   let chunk = '';
   let first = true;
   for await (const row of result.rows()) {
-    chunk += (first ? '' : ',') + jsonForTerminal({ line: row.line, status: row.status, id: row.id, duplicateOf: row.duplicateOf, reason: row.reason });
+    chunk += (first ? '' : ',') + jsonForTerminal({ line: row.line, status: row.status, id: row.id, duplicateOf: row.duplicateOf, reason: row.reason, ...asRead(row) });
     first = false;
     if (chunk.length > 64 * 1024) {
       await write(chunk);
@@ -55,8 +57,18 @@ export function printHumanReport(result: ImportResult, bank: string): void {
   listRows('skipped', result.firstSkipped, result.skipped);
 }
 
+function asRead(row: ReportRow): Record<string, unknown> {
+  if (row.read) return { date: row.read.date, description: row.read.description, value: row.read.value };
+  return row.raw === null ? {} : { raw: row.raw };
+}
+
+/** Each row's reason, then what the file had there: the row as read, or the record's text. */
 function listRows(status: string, rows: readonly ReportRow[], total: number): void {
-  for (const row of rows) process.stdout.write(`  line ${row.line}: ${status}: ${terminalSafe(row.reason ?? '')}\n`);
+  for (const row of rows) {
+    process.stdout.write(`  line ${row.line}: ${status}: ${terminalSafe(row.reason ?? '')}\n`);
+    if (row.read) process.stdout.write(`    ${row.read.date}  ${row.read.value ?? '?'}  ${terminalSafe(row.read.description)}\n`);
+    else if (row.raw !== null) process.stdout.write(`    the file has: ${terminalSafe(row.raw)}\n`);
+  }
   if (total > rows.length) process.stdout.write(`  ... and ${total - rows.length} more ${status} (see --json)\n`);
 }
 

@@ -2239,6 +2239,24 @@ export interface components {
             duplicateOf?: number;
             /** @description Invalid, skipped, conflict, why; duplicate, the rule that decided (`bank-id` or `fingerprint`). */
             reason?: string;
+            /**
+             * Format: date
+             * @description The row as read, its booking date; present on every row the file's format could read (added, duplicate, conflict, and an invalid row whose fields read but break a rule).
+             */
+            date?: string;
+            /** @description The row as read, its description (as the transaction would have it); present with `date`. Data from the file, to be shown as text. */
+            description?: string;
+            /** @description The row as read, its signed value; present with `date` when it is a finite number. */
+            value?: number;
+            /**
+             * @description An invalid row that could not be read as a transaction: the record as the
+             *     file has it (a CSV record, the QIF record's lines, the MT940 `:61:` line, the OFX
+             *     entry's fields), its first 500 characters, control characters kept (escaped by JSON).
+             *     Absent when the format does not keep a record's text (CAMT.053) or the record could
+             *     not be told apart (a CSV record the parser could not read). Data from the file, to be
+             *     shown as text, never run or rendered.
+             */
+            raw?: string;
         };
         ImportReport: {
             /**

@@ -7,12 +7,12 @@ import { XMLParser } from 'fast-xml-parser';
 import { parseAmount, signedAmount } from './amounts.js';
 import { isCamt053Namespace, noStatement, nothingToImport, otherMessage, xmlRoot } from './camt053-empty.js';
 import { cutEntries } from './camt053-entries.js';
-import { calendarDate } from './dates.js';
+import { calendarDate, nextDay } from './dates.js';
 import { readDecodedFile } from './encoding.js';
 import { MAX_ELEMENT_DEPTH, tooDeep } from './nesting.js';
 import { ParseFailure } from './parse-result.js';
 import { bankReference, cleanDescription, composeDescription, joinParts, optionalText } from './text.js';
-import { invalidItem, type ParsedItem, rowItem, skippedItem, StatementError, withFingerprintText } from './types.js';
+import { balanceItem, invalidItem, type ParsedItem, rowItem, skippedItem, type StatedBalance, StatementError, withFingerprintText } from './types.js';
 
 /** Parsed XML is untyped by nature; helpers below read it defensively. */
 type XmlValue = string | number | boolean | XmlObject | XmlValue[] | undefined;
@@ -68,10 +68,11 @@ function statementOf(parts: ParsedParts, root: ReturnType<typeof xmlRoot>, fileL
   const statements = list(get(doc, 'Document', 'BkToCstmrStmt', 'Stmt'));
   if (statements.length === 0) throw new StatementError(noStatement(fileLabel, root));
   const items: ParsedItem[] = [];
+  const balances: ParsedItem[] = [];
   const notBooked: Array<string | undefined> = [];
   let bankNameHint: string | undefined;
   let entryNumber = 0;
-  for (const statement of statements) {
+  for (const [index, statement] of statements.entries()) {
     const account = optionalText(str(get(statement, 'Acct', 'Id', 'IBAN')) ?? str(get(statement, 'Acct', 'Id', 'Othr', 'Id')));
     const institution = get(statement, 'Acct', 'Svcr', 'FinInstnId');
     bankNameHint ??= optionalText(str(get(institution, 'Nm')) ?? str(get(institution, 'BICFI')) ?? str(get(institution, 'BIC')));
@@ -82,9 +83,14 @@ function statementOf(parts: ParsedParts, root: ReturnType<typeof xmlRoot>, fileL
       if (item.kind === 'skipped') notBooked.push(statusOf(entry));
       items.push(item);
     }
+    for (const balance of list(get(statement, 'Bal'))) {
+      const stated = statedBalance(balance, account);
+      if (stated) balances.push(balanceItem(index + 1, stated));
+    }
   }
   const nothing = nothingToImport(fileLabel, statements.length, items, notBooked);
   if (nothing) throw new StatementError(nothing);
+  items.push(...balances);
   const notes = isCamt053Namespace(root?.namespace)
     ? []
     : [`read as a camt.053 statement (Document/BkToCstmrStmt/Stmt/Ntry), although it declares ${root?.namespace === undefined ? 'no namespace' : `the namespace "${root.namespace}"`}`];
@@ -185,6 +191,35 @@ function toItem(entry: XmlValue, number: number, account: string | undefined): P
   if (id) row.bankTransactionId = id;
   if (account) row.account = account;
   return rowItem(row);
+}
+
+/**
+ * A statement's Bal, when it is one the rows add up to: OPBD (opening booked: at the start of its
+ * date) and PRCD (previously closed booked: at the end of its date, so the opening of the day
+ * after) open the statement, CLBD (closing booked: at the end of its date) closes it. Available
+ * (CLAV, FWAV), interim (ITBD, ITAV) and other balances are not read, nor is one that does not
+ * read (no amount, no date): the rows still import.
+ */
+function statedBalance(balance: XmlValue, account: string | undefined): StatedBalance | undefined {
+  const code = str(get(balance, 'Tp', 'CdOrPrtry', 'Cd'));
+  const role = code === 'OPBD' || code === 'PRCD' ? 'opening' : code === 'CLBD' ? 'closing' : undefined;
+  if (!role) return undefined;
+  const dateText = str(get(balance, 'Dt', 'Dt')) ?? str(get(balance, 'Dt', 'DtTm'));
+  const m = dateText === undefined ? null : /^(\d{4})-(\d{2})-(\d{2})/.exec(dateText);
+  if (!m) return undefined;
+  const day = calendarDate(Number(m[1]), Number(m[2]), Number(m[3]), dateText as string);
+  const amountText = str(get(balance, 'Amt')) ?? str(get(balance, 'Amt', '#text'));
+  const amount = amountText === undefined ? undefined : parseAmount(amountText, { decimal: '.', thousands: '' });
+  const direction = str(get(balance, 'CdtDbtInd'));
+  if (day instanceof ParseFailure || amount === undefined || amount instanceof ParseFailure || (direction !== 'CRDT' && direction !== 'DBIT')) return undefined;
+  const currency = optionalText(str(get(balance, 'Amt', '@Ccy')))?.toUpperCase();
+  return {
+    role,
+    date: code === 'PRCD' ? nextDay(day) : day,
+    value: signedAmount(amount, direction === 'DBIT'),
+    ...(currency ? { currency } : {}),
+    ...(account ? { account } : {}),
+  };
 }
 
 /** .02-.07 put the name at Cdtr/Nm; .08 wraps the party as Cdtr/Pty/Nm. */

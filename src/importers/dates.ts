@@ -132,3 +132,10 @@ export function isDateInSomeLayout(raw: string): boolean {
   guessableParsers ??= GUESSABLE_DATE_FORMATS.map((format) => compileDateFormat(format) as DateParser);
   return guessableParsers.some((parse) => typeof parse(raw) === 'string');
 }
+
+/** The calendar day after a YYYY-MM-DD date. */
+export function nextDay(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}

@@ -14,7 +14,7 @@ export { listProfiles, describeProfile, loadProfile } from './csv/builtin-profil
 export { validateProfile, ProfileInvalidError } from './csv/csv-profile.js';
 export type { CsvProfile, CsvColumns, ColumnSpec, ColumnRef, SkipRule } from './csv/csv-profile.js';
 export { StatementError } from './types.js';
-export type { StatementFormat, StatementRow, StatementBalance, ParsedItem, OpenedStatement } from './types.js';
+export type { StatementFormat, StatementRow, StatementBalance, StatedBalance, ParsedItem, ImportableItem, OpenedStatement } from './types.js';
 
 export interface OpenStatementOptions {
   /** Force a format; "auto" (the default) detects it from the content. */

@@ -6,7 +6,7 @@ import { calendarDate, expandTwoDigitYear } from './dates.js';
 import { detectEncoding, readDecodedLines, readHead } from './encoding.js';
 import { ParseFailure, type ParseResult } from './parse-result.js';
 import { cleanDescription, composeDescription, joinParts, optionalText } from './text.js';
-import { invalidItem, type ParsedItem, rowItem, type StatementRow, withFingerprintText } from './types.js';
+import { invalidItem, type ParsedItem, RECORD_TEXT_MAX, recordText, rowItem, type StatementRow, withFingerprintText } from './types.js';
 
 const TRANSACTION_SECTIONS = new Set(['bank', 'ccard', 'cash', 'oth a', 'oth l']);
 
@@ -61,6 +61,16 @@ function year(digits: string, apostrophe: boolean): number {
 interface QifRecord {
   line: number;
   fields: Map<string, string>;
+  /** The record's lines as the file has them, while they fit an invalid item's text. */
+  text: string[];
+  textLength: number;
+}
+
+/** An invalid record carries its lines, so a person can see which one it was. */
+function itemOf(record: QifRecord, order: DateOrder, account: string | undefined): ParsedItem {
+  const item = toItem(record, order, account);
+  if (item.kind === 'invalid') item.raw = recordText(record.text.join('\n'));
+  return item;
 }
 
 async function* readQifItems(path: string, encoding: ReturnType<typeof detectEncoding>, order: DateOrder): AsyncGenerator<ParsedItem> {
@@ -85,7 +95,7 @@ async function* readQifItems(path: string, encoding: ReturnType<typeof detectEnc
       continue;
     }
     if (line.startsWith('^')) {
-      if (section === 'transactions' && record) yield toItem(record, order, account);
+      if (section === 'transactions' && record) yield itemOf(record, order, account);
       record = undefined;
       continue;
     }
@@ -96,11 +106,15 @@ async function* readQifItems(path: string, encoding: ReturnType<typeof detectEnc
       continue;
     }
     if (section !== 'transactions') continue;
-    record ??= { line: lineNumber, fields: new Map() };
+    record ??= { line: lineNumber, fields: new Map(), text: [], textLength: 0 };
+    if (record.textLength <= RECORD_TEXT_MAX) {
+      record.text.push(line);
+      record.textLength += line.length + 1;
+    }
     // Split lines (S, E, $) repeat; the first of each code is the transaction's own.
     if (!record.fields.has(code)) record.fields.set(code, value);
   }
-  if (section === 'transactions' && record) yield toItem(record, order, account);
+  if (section === 'transactions' && record) yield itemOf(record, order, account);
 }
 
 /**

@@ -48,11 +48,38 @@ export interface StatementBalance {
   value?: number;
 }
 
+/**
+ * A balance the bank states for an account (OFX LEDGERBAL, CAMT.053 Bal, MT940 :60F:/:62F:, a
+ * CSV's balance column): what proves a statement complete. Dates say when the balance holds:
+ * - opening: at the START of `date`, before any row dated on or after it (the day before holds
+ *   it at its end). Formats that date the opening by the previous statement's closing day
+ *   (MT940 :60F:, CAMT.053 PRCD) are moved to the day after by their reader;
+ * - closing: at the END of `date`, after every row dated on or before it.
+ */
+export interface StatedBalance {
+  role: 'opening' | 'closing';
+  /** YYYY-MM-DD. */
+  date: string;
+  /** Signed like a row's value: negative = the account is overdrawn (or owes, for a card). */
+  value: number;
+  /** ISO 4217, when the file says. */
+  currency?: string;
+  /** IBAN or account number, when the file names the account (as the rows' `account`). */
+  account?: string;
+}
+
 export type ParsedItem = (
   | { kind: 'row'; row: StatementRow }
-  | { kind: 'invalid'; line: number; reason: string }
+  /** raw: the record as the file has it (see recordText), when the format keeps it. */
+  | { kind: 'invalid'; line: number; reason: string; raw?: string }
   /** An entry of the file that is deliberately not a transaction: pending, not booked, a balance line. */
   | { kind: 'skipped'; line: number; reason: string; balance?: StatementBalance }
+  /**
+   * A balance the file states: neither a row nor skipped, so never counted in an import's report.
+   * `line` as a row's, for the statement it belongs to: CSV and MT940 the line stating it, OFX and
+   * CAMT.053 the number of the statement (STMTRS/CCSTMTRS, Stmt) in file order.
+   */
+  | { kind: 'balance'; line: number; balance: StatedBalance }
 ) & {
   /**
    * CSV read with a bank profile: the row the generic profile makes of the same record, when it
@@ -61,6 +88,9 @@ export type ParsedItem = (
    */
   formerly?: StatementRow;
 };
+
+/** What an import decides row by row: every item but a stated balance. */
+export type ImportableItem = Exclude<ParsedItem, { kind: 'balance' }>;
 
 export interface OpenedStatement {
   format: StatementFormat;
@@ -86,12 +116,25 @@ export function rowItem(row: StatementRow): ParsedItem {
   return { kind: 'row', row };
 }
 
-export function invalidItem(line: number, reason: string): ParsedItem {
-  return { kind: 'invalid', line, reason };
+export function invalidItem(line: number, reason: string, raw?: string): ParsedItem {
+  return raw === undefined ? { kind: 'invalid', line, reason } : { kind: 'invalid', line, reason, raw: recordText(raw) };
+}
+
+/** The most of a record's text an invalid item keeps: enough to recognise the row. */
+export const RECORD_TEXT_MAX = 500;
+
+/** A record's text as the file has it, control characters kept, cut at RECORD_TEXT_MAX characters. */
+export function recordText(raw: string): string {
+  const chars = [...raw.replace(/\r?\n$/, '')];
+  return chars.length > RECORD_TEXT_MAX ? chars.slice(0, RECORD_TEXT_MAX).join('') : chars.join('');
 }
 
 export function skippedItem(line: number, reason: string, balance?: StatementBalance): ParsedItem {
   return balance ? { kind: 'skipped', line, reason, balance } : { kind: 'skipped', line, reason };
+}
+
+export function balanceItem(line: number, balance: StatedBalance): ParsedItem {
+  return { kind: 'balance', line, balance };
 }
 
 /**

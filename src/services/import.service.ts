@@ -1,6 +1,10 @@
+import { maskedAccountNumber, maskedIban } from '../domain/accounts/account.js';
+import { AddedByDate, checkAccountBalance, type AccountCheckInput, type AccountCheckResult } from './import/account-balance-check.js';
+import type { BalanceCheck } from '../domain/accounts/balance-check.js';
 import { basename } from 'node:path';
 import { DomainError, invalidField } from '../domain/errors.js';
-import { listProfiles, openStatement, StatementError, type ParsedItem, type StatementFormat } from '../importers/index.js';
+import { listProfiles, openStatement, StatementError, type ImportableItem, type StatementFormat } from '../importers/index.js';
+import { type AccountBalances, StatedBalanceCollector } from '../importers/stated-balances.js';
 import type { ImportSession } from '../store/imports/import-session.js';
 import type { Store } from '../store/store.js';
 import { importBatch } from './import/batch-import.js';
@@ -55,6 +59,13 @@ export interface ImportResult {
   firstInvalid: ReportRow[];
   firstConflicts: ReportRow[];
   firstSkipped: ReportRow[];
+  /**
+   * The balances the file states, per account, with the rows read for each (stated-balances.ts);
+   * empty when it states none. Not in the report yet: the accounts' balance check reads it.
+   */
+  statedBalances: AccountBalances[];
+  /** With an account: its balance against the statement's closing balance, when the file states one. */
+  balanceCheck?: BalanceCheck;
   /** How the file was read, when the user should know (a charset the bytes contradict, the profile picked). */
   notes: string[];
   /** Every input row in file order (keepRows only). Ids of rows that were not written are null. */
@@ -86,7 +97,7 @@ const FIRST_LISTED = 20;
  * is one store transaction (all or nothing); rows are streamed and decided batch by batch.
  */
 export class ImportService {
-  constructor(private readonly store: Pick<Store, 'catalogue' | 'rules' | 'imports' | 'accounts'>) {}
+  constructor(private readonly store: Pick<Store, 'catalogue' | 'rules' | 'imports' | 'accounts' | 'ledger'>) {}
 
   /**
    * Where an import's rows go: a bank, or an account (then its bank; a `bank` given too must be
@@ -126,6 +137,27 @@ export class ImportService {
     }
   }
 
+  /**
+   * Into an account with an IBAN or number, a file that names the account of each row (CAMT.053,
+   * MT940, OFX with several statements) gives only that account's rows: the others are skipped,
+   * saying whose they are (masked).
+   */
+  private async accountRows(id: number | undefined): Promise<(item: ImportableItem) => ImportableItem> {
+    const account = id === undefined ? null : await this.store.accounts.find(id);
+    const numbers = new Set([account?.iban, account?.accountNumber].flatMap((text) => (text ? [plainAccountNumber(text)] : [])));
+    if (numbers.size === 0) return (item) => item;
+    return (item) => {
+      if (item.kind !== 'row' || item.row.account === undefined || numbers.has(plainAccountNumber(item.row.account))) return item;
+      return { kind: 'skipped', line: item.row.line, reason: `of another account in the file (${maskedNumber(item.row.account)})` };
+    };
+  }
+
+  private async checkAccount(id: number, input: Omit<AccountCheckInput, 'account'>): Promise<AccountCheckResult> {
+    const account = await this.store.accounts.find(id);
+    if (!account) return { notes: [] };
+    return checkAccountBalance(this.store, { ...input, account });
+  }
+
   async importFile(path: string, options: ImportOptions): Promise<ImportResult> {
     const fileName = options.fileName ?? basename(path);
     const statement = await openStatement(path, { format: options.format ?? 'auto', profile: options.profile, dateFormat: options.dateFormat });
@@ -155,9 +187,13 @@ export class ImportService {
       const open = session;
       const occurrences = new OccurrenceCounter(open);
       const formerOccurrences = new OccurrenceCounter(open, { tag: 'former:' });
-      const flush = async (batch: ParsedItem[]) => {
+      const added = new AddedByDate();
+      const flush = async (batch: ImportableItem[]) => {
         const rows = await importBatch(open, { bank: options.bank, rules, occurrences, formerOccurrences }, batch);
+        const read = new Map(batch.flatMap((item) => (item.kind === 'row' ? [[item.row.line, item.row] as const] : [])));
         for (const row of rows) {
+          const source = row.status === 'added' || row.status === 'conflict' ? read.get(row.line) : undefined;
+          if (source) added.add(source.date, source.value);
           if (row.id !== null && row.id < firstInsertedId) firstInsertedId = row.id;
           switch (row.status) {
             case 'added': counts.added += 1; break;
@@ -174,9 +210,14 @@ export class ImportService {
         const last = batch[batch.length - 1];
         if (last) options.onProgress?.(last.kind === 'row' ? last.row.line : last.line);
       };
-      let batch: ParsedItem[] = [];
+      let batch: ImportableItem[] = [];
+      const balances = new StatedBalanceCollector();
+      const ofAccount = await this.accountRows(options.account);
       for await (const item of statement.items) {
-        batch.push(item);
+        balances.add(item);
+        // A stated balance is neither a row nor skipped: no report counts it.
+        if (item.kind === 'balance') continue;
+        batch.push(ofAccount(item));
         if (batch.length >= batchSize) {
           await flush(batch);
           batch = [];
@@ -189,6 +230,11 @@ export class ImportService {
       const importId = outcome === 'imported' ? await session.importId : null;
       if (outcome === 'imported') await session.commit(counts);
       else await session.rollback();
+      const statedBalances = balances.accounts().filter((account) => account.opening || account.closing);
+      const checked =
+        options.account === undefined || outcome === 'rejected'
+          ? { notes: [] }
+          : await this.checkAccount(options.account, { stated: statedBalances, committed: outcome === 'imported', added });
       return {
         file: fileName,
         importId,
@@ -199,7 +245,9 @@ export class ImportService {
         firstInvalid,
         firstConflicts,
         firstSkipped,
-        notes: statement.notes,
+        statedBalances,
+        ...(checked.balanceCheck === undefined ? {} : { balanceCheck: checked.balanceCheck }),
+        notes: [...statement.notes, ...checked.notes],
         rows: () => {
           if (!spool) throw new Error('rows() needs keepRows');
           return outcome === 'imported' ? spool.read() : withoutUnwrittenIds(spool.read(), firstInsertedId);
@@ -220,4 +268,15 @@ async function* withoutUnwrittenIds(rows: AsyncIterable<ReportRow>, firstInserte
     const unwrittenOriginal = row.duplicateOf !== null && row.duplicateOf >= firstInsertedId;
     yield { ...row, id: null, duplicateOf: unwrittenOriginal ? null : row.duplicateOf };
   }
+}
+
+/** An IBAN or account number compared as the bank writes it, without spaces and dashes, upper case. */
+function plainAccountNumber(text: string): string {
+  return text.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** An IBAN masked as an IBAN, any other number by its last four characters. */
+function maskedNumber(text: string): string {
+  const plain = plainAccountNumber(text);
+  return /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(plain) ? maskedIban(plain) : maskedAccountNumber(plain);
 }

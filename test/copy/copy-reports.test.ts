@@ -94,7 +94,7 @@ describe('moneta copy keeps the reports right', { skip }, () => {
   it('SQLite -> PostgreSQL: the totals are the rows\', right after the copy and after edits', async () => {
     const run = moneta('copy', '--from', source, '--to', first.url);
     assert.equal(run.status, 0, run.stdout + run.stderr);
-    assert.match(run.stdout, /^verified: transaction_counts \(\d+ keys\), report_months \(\d+ keys\), report_days \(\d+ keys\) agree with the copied transactions$/m);
+    assert.match(run.stdout, /^verified: transaction_counts \(\d+ keys\), report_months \(\d+ keys\), report_days \(\d+ keys\), account_days \(\d+ keys\) agree with the copied transactions$/m);
     await withApp(first.url, async (app) => {
       assert.deepEqual(await reportsAgreeWithScan(app, 'copied'), expected);
       const rows = (await call(app, 'GET', '/transactions?limit=3&sort=id')).body as Array<{ id: number }>;

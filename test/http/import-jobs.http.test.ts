@@ -89,9 +89,9 @@ describeEachEngine('Import jobs: an import past its answer time answers 202 and 
     assert.equal(finished.report?.outcome, 'imported');
     assert.equal(finished.report?.added, 3);
     assert.deepEqual(finished.report?.rows, [
-      { line: 2, status: 'added', id: 1 },
-      { line: 3, status: 'added', id: 2 },
-      { line: 4, status: 'added', id: 3 },
+      { line: 2, status: 'added', id: 1, date: '2024-01-03', description: 'Café Müller', value: -3.5 },
+      { line: 3, status: 'added', id: 2, date: '2024-01-04', description: 'SALARY ACME', value: 2500.1 },
+      { line: 4, status: 'added', id: 3, date: '2024-01-05', description: 'Tesco', value: -42 },
     ]);
     const history = await call(app, 'GET', '/imports');
     assert.equal(history.headers['x-total-count'], '1');

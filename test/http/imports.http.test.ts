@@ -63,16 +63,16 @@ describeEachEngine(
       assert.equal(report.format, 'csv');
       assert.equal(report.added, 4);
       assert.deepEqual(report.rows, [
-        { line: 2, status: 'added', id: 1 },
-        { line: 3, status: 'added', id: 2 },
-        { line: 4, status: 'added', id: 3 },
-        { line: 5, status: 'added', id: 4 },
+        { line: 2, status: 'added', id: 1, date: '2024-01-03', description: 'Café Müller', value: -3.5 },
+        { line: 3, status: 'added', id: 2, date: '2024-01-04', description: 'SALARY ACME', value: 2500.1 },
+        { line: 4, status: 'added', id: 3, date: '2024-01-05', description: 'Tesco', value: -42 },
+        { line: 5, status: 'added', id: 4, date: '2024-01-05', description: 'Tesco', value: -42 },
       ]);
       const again = (await importStatement(app)).body as Record<string, unknown>;
       assert.equal(again.added, 0);
       assert.equal(again.duplicates, 4);
       assert.equal(typeof again.importId, 'number', 'a file of duplicates is in the history too, with its counts');
-      assert.deepEqual((again.rows as unknown[])[0], { line: 2, status: 'duplicate', duplicateOf: 1, reason: 'fingerprint' });
+      assert.deepEqual((again.rows as unknown[])[0], { line: 2, status: 'duplicate', duplicateOf: 1, reason: 'fingerprint', date: '2024-01-03', description: 'Café Müller', value: -3.5 });
 
       const list = await call(app, 'GET', '/imports');
       assert.equal(list.status, 200);
@@ -183,7 +183,7 @@ describeEachEngine(
       assert.equal(report.outcome, 'dry-run');
       assert.equal(report.added, 4);
       assert.equal(report.importId, undefined);
-      assert.deepEqual(report.rows[0], { line: 2, status: 'added' });
+      assert.deepEqual(report.rows[0], { line: 2, status: 'added', date: '2024-01-03', description: 'Café Müller', value: -3.5 });
       assert.deepEqual(await visible(app), before);
     });
 
@@ -197,9 +197,29 @@ describeEachEngine(
       const invalid = rejected.rows.find((row) => row.status === 'invalid');
       assert.equal(invalid?.line, 6);
       assert.ok(invalid?.reason);
+      assert.equal((invalid as { raw?: string } | undefined)?.raw, '2024-13-45,Broken date,-1.00', 'the record as the file has it');
       assert.deepEqual(await visible(app), before);
       const skipped = (await importStatement(app, 'bank=ing&skipInvalid=true', bad)).body as { outcome: string; added: number };
       assert.deepEqual([skipped.outcome, skipped.added], ['imported', 4]);
+    });
+
+    it('an invalid row carries the record as the file has it: control characters kept as data, at most 500 characters; a row read but refused carries its fields', async () => {
+      const app = await setup(await freshStore());
+      const long = `2024-01-07,${'x'.repeat(600)},not money`;
+      const bad = `${STATEMENT}2024-01-06,"Bell\u0007 \u001b[31mred\u001b[0m",twelve\r\n${long}\n2024-01-08,Too much,-${'9'.repeat(40)}.00\n`;
+      const before = await visible(app);
+      const response = await importStatement(app, 'bank=ing&dryRun=true', bad);
+      assert.equal(response.status, 200, response.text);
+      assert.ok(response.text.includes('\\u001b[31m'), 'JSON escapes the control characters');
+      const rows = (response.body as { rows: Array<Record<string, unknown>> }).rows.filter((row) => row.status === 'invalid');
+      assert.deepEqual(rows.map((row) => [row.line, row.raw]), [
+        [6, '2024-01-06,"Bell\u0007 \u001b[31mred\u001b[0m",twelve'],
+        [7, long.slice(0, 500)],
+        [8, undefined],
+      ]);
+      assert.deepEqual([rows[2]!.date, rows[2]!.description, rows[2]!.value], ['2024-01-08', 'Too much', -1e40], 'a row read but refused is shown as read');
+      assert.equal(rows[0]!.date, undefined);
+      assert.deepEqual(await visible(app), before);
     });
 
     it('caps the report at 1000 rows and says so; getImport pages through every row added', async () => {

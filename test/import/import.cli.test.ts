@@ -15,7 +15,7 @@ interface JsonReport {
   invalid: number;
   skipped: number;
   notes: string[];
-  rows: Array<{ line: number; status: string; id: number | null; duplicateOf: number | null; reason: string | null }>;
+  rows: Array<{ line: number; status: string; id: number | null; duplicateOf: number | null; reason: string | null; date?: string; description?: string; value?: number | null; raw?: string }>;
 }
 
 /** Control characters other than the line feed, and the right-to-left override. */
@@ -43,14 +43,17 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
     return db;
   }
 
-  it('--json prints exactly added, duplicates, conflicts, invalid, skipped, notes and rows of line, status, id, duplicateOf, reason', async () => {
+  it('--json prints exactly added, duplicates, conflicts, invalid, skipped, notes and rows of line, status, id, duplicateOf, reason, and the row as read or its raw text', async () => {
     const db = await dbWithBank();
     const run = await runCli(['import', importFixture('one-bad-row.csv'), '--bank', 'ing', '--db', db, '--json', '--skip-invalid']);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stderr, '', 'no progress bar when stderr is not a terminal');
     const report = JSON.parse(run.stdout) as JsonReport;
     assert.deepEqual(Object.keys(report), ['added', 'duplicates', 'conflicts', 'invalid', 'skipped', 'notes', 'rows']);
-    for (const row of report.rows) assert.deepEqual(Object.keys(row), ['line', 'status', 'id', 'duplicateOf', 'reason']);
+    for (const row of report.rows) {
+      const read = row.status === 'invalid' ? ['raw'] : ['date', 'description', 'value'];
+      assert.deepEqual(Object.keys(row), ['line', 'status', 'id', 'duplicateOf', 'reason', ...read]);
+    }
     const ids = report.rows.filter((row) => row.status === 'added').map((row) => row.id);
     assert.ok(ids.every((id) => typeof id === 'number'));
     assert.deepEqual(report, {
@@ -61,10 +64,10 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
       skipped: 0,
       notes: [],
       rows: [
-        { line: 2, status: 'added', id: ids[0], duplicateOf: null, reason: null },
-        { line: 3, status: 'added', id: ids[1], duplicateOf: null, reason: null },
-        { line: 4, status: 'invalid', id: null, duplicateOf: null, reason: 'amount "abc" has no digits' },
-        { line: 5, status: 'added', id: ids[2], duplicateOf: null, reason: null },
+        { line: 2, status: 'added', id: ids[0], duplicateOf: null, reason: null, date: '2024-03-01', description: 'Bakery Schmidt', value: -2.4 },
+        { line: 3, status: 'added', id: ids[1], duplicateOf: null, reason: null, date: '2024-03-02', description: 'Bakery Schmidt', value: -2.4 },
+        { line: 4, status: 'invalid', id: null, duplicateOf: null, reason: 'amount "abc" has no digits', raw: '2024-03-02,not a number row,abc' },
+        { line: 5, status: 'added', id: ids[2], duplicateOf: null, reason: null, date: '2024-03-03', description: 'Bakery Schmidt', value: -2.4 },
       ],
     });
     const again = JSON.parse((await runCli(['import', importFixture('one-bad-row.csv'), '--bank', 'ing', '--db', db, '--json', '--skip-invalid'])).stdout) as JsonReport;
@@ -81,7 +84,7 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
     const run = await runCli(['import', importFixture('one-bad-row.csv'), '--bank', 'ing', '--db', db]);
     assert.equal(run.code, 1);
     assert.match(run.stdout, /NOT imported, nothing written/);
-    assert.match(run.stdout, /line 4: invalid: amount "abc" has no digits/);
+    assert.match(run.stdout, /line 4: invalid: amount "abc" has no digits\n {4}the file has: 2024-03-02,not a number row,abc\n/);
     assert.match(run.stderr, /nothing imported from one-bad-row\.csv \(1 invalid row\).*--skip-invalid/);
     const dry = JSON.parse((await runCli(['import', importFixture('one-bad-row.csv'), '--bank', 'ing', '--db', db, '--json', '--skip-invalid', '--dry-run'])).stdout) as JsonReport;
     assert.equal(dry.added, 3, 'the refused import wrote nothing: all rows are still new');
@@ -174,7 +177,7 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
     writeFileSync(file, 'Date,Description,Amount\n2024-01-02,Fine,-1.00\n\u001b[2J2024-01-03,Clear screen,-2.00\n2024-01-04,Bell\u0007 \u202eevil,-3.00\n');
     const run = await runCli(['import', file, '--bank', 'ing', '--db', db, '--skip-invalid']);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /line 3: invalid: date "\\x1b\[2J2024-01-03" does not match the format YYYY-MM-DD/);
+    assert.match(run.stdout, /line 3: invalid: date "\\x1b\[2J2024-01-03" does not match the format YYYY-MM-DD\n {4}the file has: \\x1b\[2J2024-01-03,Clear screen,-2\.00\n/);
     assert.ok(!hasControlCharacters(run.stdout + run.stderr), 'nothing raw reaches the terminal');
     const header = join(dir, 'evil-header.csv');
     writeFileSync(header, 'Datum\u001b]0;pwned\u0007,Text,Wert\n2024-01-02,x,1\n2024-01-03,y,2\n');

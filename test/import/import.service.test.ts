@@ -13,6 +13,8 @@ describeEachEngine('ImportService', ({ freshStore }) => {
     assert.deepEqual(rows[1], {
       line: 9, status: 'conflict', id: rows[1]?.id, duplicateOf: null,
       reason: 'bank id "55555" is already on line 6 of this file (2024-01-31, -800) with another value: imported as a transaction of its own',
+      read: { date: '2024-01-31', description: 'Muster Technik GmbH Lohn Januar 2024', value: 3000 },
+      raw: null,
     });
     const salary = (await allTransactions(store)).find((transaction) => transaction.id === rows[1]?.id);
     assert.deepEqual([salary?.value, salary?.description], [3000, 'Muster Technik GmbH Lohn Januar 2024']);
@@ -113,7 +115,7 @@ describeEachEngine('ImportService', ({ freshStore }) => {
     const { result, rows } = await runImport(store, importFixture('one-bad-row.csv'));
     assert.equal(result.outcome, 'rejected');
     assert.deepEqual([result.added, result.invalid], [3, 1]);
-    assert.deepEqual(rows[2], { line: 4, status: 'invalid', id: null, duplicateOf: null, reason: 'amount "abc" has no digits' });
+    assert.deepEqual(rows[2], { line: 4, status: 'invalid', id: null, duplicateOf: null, reason: 'amount "abc" has no digits', read: null, raw: '2024-03-02,not a number row,abc' });
     assert.ok(rows.every((row) => row.id === null), 'no ids: nothing was written');
     assert.equal((await allTransactions(store)).length, 0);
     assert.deepEqual(await store.catalogue.listCategories(), []);

@@ -35,7 +35,7 @@ describe('moneta profiles', () => {
     assert.equal(run.code, 1);
     assert.equal(run.stderr, [
       `moneta: error: CSV profile ${broken} is invalid:`,
-      `- ${broken}:3:52: "columns": unknown setting "descripton" (known: date, description, payee, payer, amount, debit, credit, fee, bankTransactionId, category, account, balance)`,
+      `- ${broken}:3:52: "columns": unknown setting "descripton" (known: date, description, payee, payer, amount, debit, credit, fee, bankTransactionId, category, account, balance, runningBalance)`,
       `- ${broken}:3:3: "columns" needs "description" (or "payee" / "payer")`,
       '',
     ].join('\n'));

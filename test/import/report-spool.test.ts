@@ -2,7 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ReportSpool, type ReportRow } from '../../src/services/import/report-spool.js';
 
-const rows: ReportRow[] = Array.from({ length: 2000 }, (_, i) => ({ line: i + 2, status: 'added', id: i + 1, duplicateOf: null, reason: null }));
+const rows: ReportRow[] = Array.from({ length: 2000 }, (_, i) => ({
+  line: i + 2,
+  status: i % 3 === 2 ? 'invalid' : 'added',
+  id: i % 3 === 2 ? null : i + 1,
+  duplicateOf: null,
+  reason: i % 3 === 2 ? 'no date' : null,
+  read: i % 3 === 2 ? null : { date: '2026-11-01', description: `Row ${i}`, value: i % 3 === 1 ? null : -12.5 },
+  raw: i % 3 === 2 ? `;\u001b[31m;${i}\r` : null,
+}));
 
 describe('ReportSpool', () => {
   it('reads back the rows written, in order', async () => {

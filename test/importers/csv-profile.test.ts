@@ -39,7 +39,7 @@ describe('CSV profiles', () => {
         '- "decimalSeparator" is ";"; use "auto", ",", "."',
         '- "skipRows.0" needs "column" with "in" or "matches", or "missing" ("date" or "amount") without "column"',
         '- "skipRows.1" needs "column" with "in" or "matches", or "missing" ("date" or "amount") without "column"',
-        '- "columns": unknown setting "colour" (known: date, description, payee, payer, amount, debit, credit, fee, bankTransactionId, category, account, balance)',
+        '- "columns": unknown setting "colour" (known: date, description, payee, payer, amount, debit, credit, fee, bankTransactionId, category, account, balance, runningBalance)',
         '- "columns.amount" must be a header name, a 0-based column position, or a non-empty list of them',
         '- "encoding" is "ebcdic"; use auto, utf-8, utf-16le, utf-16be, windows-1252 or latin1',
         '- "dateFormat" "DD.MM" is not usable: it needs exactly one day (DD), one month (MM or MMM) and one year (YYYY or YY)',

@@ -94,13 +94,13 @@ describe('MT940: every :61: entry is reported', () => {
     return path;
   };
 
-  it('parses one item per entry, in file order', async () => {
+  it('parses one item per entry, in file order (besides the balances it states)', async () => {
     await fc.assert(
       fc.asyncProperty(file, async (generated) => {
         const { text, entries } = render(generated);
         const statement = await openStatement(await write(text), { format: 'mt940' });
         const lines: number[] = [];
-        for await (const item of statement.items) lines.push(item.kind === 'row' ? item.row.line : item.line);
+        for await (const item of statement.items) if (item.kind !== 'balance') lines.push(item.kind === 'row' ? item.row.line : item.line);
         assert.equal(lines.length, entries, text);
         assert.deepEqual(lines, [...lines].sort((a, b) => a - b), 'in file order');
         assert.equal(new Set(lines).size, lines.length, 'one line per entry');

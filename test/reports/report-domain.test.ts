@@ -114,6 +114,29 @@ describe('exact sums', () => {
     assert.equal(total.toNumber(), 2 ** 53 + 2);
   });
 
+  it('subtracts a sum exactly, and says when the exact sum is zero', () => {
+    const rows = new ExactSum();
+    rows.addValue(0.1);
+    rows.addValue(0.2);
+    rows.addCents('12345');
+    const gap = new ExactSum();
+    gap.addValue(123.75);
+    gap.subtractSum(rows);
+    assert.equal(gap.toNumber(), 0);
+    assert.ok(gap.isZero());
+    const tiny = new ExactSum();
+    tiny.addValue(5e-324);
+    tiny.addCents('1');
+    tiny.addValue(-0.01);
+    assert.equal(tiny.isZero(), false);
+    assert.equal(tiny.toNumber(), 5e-324);
+    const cents = new ExactSum();
+    cents.addCents('5');
+    assert.equal(cents.isZero(), false);
+    cents.subtractSum(cents);
+    assert.ok(cents.isZero());
+  });
+
   it('equals the sum of integer cents for amounts in cents', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -1e11, max: 1e11 }), { maxLength: 50 }), (cents) => {

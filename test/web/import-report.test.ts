@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bankIdFrom, registerQueryFor, contentTypeFor, duplicateRule, formatBytes, historyFileName, importErrors, reportPage, summaryLine, type ReportRow } from '../../web/src/lib/import-report.js';
+import { bankIdFrom, registerQueryFor, contentTypeFor, duplicateRule, formatBytes, historyFileName, importErrors, reportPage, summaryLine, visibleRecord, type ReportRow } from '../../web/src/lib/import-report.js';
 
 const rows = (count: number, status: ReportRow['status'] = 'added'): ReportRow[] => Array.from({ length: count }, (_, index) => ({ line: index + 2, status }));
 
@@ -53,6 +53,12 @@ describe('web: the import report', () => {
   it('links to the register filtered to the bank and the dates the imported rows span', () => {
     assert.equal(registerQueryFor('ing', ['2024-03-05', '2024-02-28', '2024-03-31']), '?bank=ing&from=2024-02-28&to=2024-03-31');
     assert.equal(registerQueryFor('my bank', []), '?bank=my+bank');
+  });
+
+  it('shows a record\'s text with its control characters made visible, never acted on', () => {
+    assert.equal(visibleRecord('2024-01-06,"Bell\u0007 \u001b[31mred",x\r'), '2024-01-06,"Bell\u2407 \u241b[31mred",x\u240d');
+    assert.equal(visibleRecord('a\tb\u007f\u0085\u202eevil'), 'a\u2409b\u2421<U+0085><U+202E>evil');
+    assert.equal(visibleRecord('Café;-3,50;€'), 'Café;-3,50;€', 'ordinary text is left as it is');
   });
 
   it('says which rule found a duplicate', () => {

@@ -112,6 +112,13 @@ describe('the Import screen in Chromium', { skip }, () => {
       ]);
       assert.match((await rows.nth(0).textContent()) ?? '', new RegExp(`Already there as #${bakeryId} \\(same date, amount and description\\)`));
       assert.match((await rows.nth(2).textContent()) ?? '', /2024-02-30/);
+      // Each row as read: date, description and amount as the register shows them; an invalid row, the record's text.
+      const cells = (selector: string) => rows.evaluateAll((each, css) => each.map((row) => row.querySelector(css)?.textContent ?? null), selector);
+      assert.deepEqual(await cells('.row-date'), ['Mar 1, 2024', 'Mar 2, 2024', null]);
+      assert.deepEqual(await cells('.row-description'), ['Bakery <b>Sonnenschein</b>', 'Bookshop Seitenweise', null]);
+      assert.deepEqual(await cells('.row-amount'), ['-4.20', '-12.00', null]);
+      assert.equal(await rows.nth(2).locator('.raw-record').textContent(), '2024-02-30,Cinema Lumière,-9.50', 'the invalid row as the file has it');
+      assert.equal(await page.locator('.report-rows b').count(), 0, 'text from the file is never HTML');
       assert.equal(await count(server), 1, 'a dry run writes nothing');
 
       await rows.nth(0).getByRole('button', { name: `Show #${bakeryId}, the transaction line 2 matches` }).click();

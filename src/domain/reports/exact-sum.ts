@@ -37,6 +37,12 @@ export class ExactSum {
     this.add(other.coefficient, other.scale);
   }
 
+  subtractSum(other: ExactSum): void {
+    if (Number.isSafeInteger(this.cents - other.cents)) this.cents -= other.cents;
+    else this.add(-BigInt(other.cents), 2);
+    this.add(-other.coefficient, other.scale);
+  }
+
   /** True when the exact sum is zero (toNumber() could round a tiny remainder away). */
   isZero(): boolean {
     if (this.coefficient === 0n) return this.cents === 0;

@@ -129,6 +129,7 @@ async function presentReport(result: ImportResult, bank: string): Promise<Schema
     conflicts: result.conflicts,
     invalid: result.invalid,
     skipped: result.skipped,
+    ...(result.balanceCheck === undefined ? {} : { balanceCheck: result.balanceCheck }),
     notes: result.notes,
     rows,
     rowsTruncated,
@@ -142,5 +143,12 @@ function presentReportRow(row: ReportRow): Schemas['ImportReportRow'] {
     ...(row.id === null ? {} : { id: row.id }),
     ...(row.duplicateOf === null ? {} : { duplicateOf: row.duplicateOf }),
     ...(row.reason === null ? {} : { reason: row.reason }),
+    ...readFields(row),
   };
+}
+
+/** The row as read (date, description, value) and an unreadable record's text, when there are. */
+function readFields(row: ReportRow): Pick<Schemas['ImportReportRow'], 'date' | 'description' | 'value' | 'raw'> {
+  const read = row.read === null ? {} : { date: row.read.date, description: row.read.description, ...(row.read.value === null ? {} : { value: row.read.value }) };
+  return row.raw === null ? read : { ...read, raw: row.raw };
 }

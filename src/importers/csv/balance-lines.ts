@@ -41,3 +41,24 @@ export function balanceLineLabel(cell: string | undefined): string | undefined {
 export function dateInLabel(label: string): string | undefined {
   return BALANCE_LINE.exec(label)?.[1];
 }
+
+/**
+ * What a label says about when its balance holds: an opening at the start of its date, a
+ * "previous" balance (Saldo Anterior, brought forward) at the end of its date, so the opening of
+ * the day after; anything else (closing, Endsaldo, Saldo do dia, Kontostand, a bare Saldo) at the
+ * end of its date. An available balance (Saldo disponible) is not the booked balance: none.
+ */
+const OPENING_LABELS = ['saldo inicial', 'saldo iniziale', 'anfangssaldo', 'opening balance', 'starting balance', 'beginning balance', 'solde initial', 'beginsaldo', 'openingssaldo'];
+const PREVIOUS_LABELS = ['saldo anterior', 'saldo precedente', 'saldovortrag', 'alter kontostand', 'balance brought forward', 'brought forward', 'solde précédent', 'solde precedent', 'ancien solde'];
+const NOT_BOOKED_LABELS = ['saldo disponible'];
+
+export type BalanceLineRole = 'opening' | 'previous' | 'closing';
+
+export function balanceLineRole(label: string): BalanceLineRole | undefined {
+  const text = label.toLowerCase().replace(/\s+/g, ' ');
+  const starts = (labels: string[]) => labels.some((l) => text === l || text.startsWith(`${l} `) || text.startsWith(`${l}:`));
+  if (starts(NOT_BOOKED_LABELS)) return undefined;
+  if (starts(OPENING_LABELS)) return 'opening';
+  if (starts(PREVIOUS_LABELS)) return 'previous';
+  return 'closing';
+}

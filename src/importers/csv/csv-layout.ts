@@ -20,6 +20,7 @@ export interface ResolvedColumns {
   category?: number;
   account?: number;
   balance?: number;
+  runningBalance?: number;
   /** Header text (or "column N") per position, for messages such as `missing column "Betrag"`. */
   labels: string[];
 }
@@ -133,6 +134,7 @@ export function identifyingColumns(profile: CsvProfile, layout: CsvLayout): stri
 function everyRoleFound(profile: CsvProfile, columns: ResolvedColumns): boolean {
   return Object.entries(profile.columns).every(([role, spec]) => {
     if (spec === undefined || role === 'debit' || role === 'credit') return true; // alternatives to amount
+    if (role === 'runningBalance') return true; // a variant of the export may lack it
     if (role === 'description') return columns.description.length > 0;
     return columns[role as Exclude<keyof ResolvedColumns, 'labels' | 'description'>] !== undefined;
   }) && (profile.columns.amount === undefined || columns.amount !== undefined || (columns.debit !== undefined && columns.credit !== undefined));
@@ -247,6 +249,7 @@ function resolveColumns(header: string[] | null, width: number, profile: CsvProf
       category: first(columns.category),
       account: first(columns.account),
       balance: first(columns.balance),
+      runningBalance: first(columns.runningBalance),
     },
     skip,
     ...(direction ? { direction } : {}),

@@ -34,6 +34,12 @@ export interface CsvColumns {
   account?: ColumnSpec;
   /** The balance after the row; read on balance lines only (see balance-lines.ts). */
   balance?: ColumnSpec;
+  /**
+   * The account's balance after each row, on every row: the statement's opening and closing
+   * balances are read from it (running-balance.ts). Optional: a variant of the export without it
+   * is still this profile's.
+   */
+  runningBalance?: ColumnSpec;
 }
 
 /** A row that is not a booked transaction: skipped and reported with `reason`. */

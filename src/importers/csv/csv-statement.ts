@@ -4,11 +4,14 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { parse } from 'csv-parse';
 import { HEAD_BYTES, openDecodedStream, readHead } from '../encoding.js';
-import { invalidItem, type ParsedItem, StatementError } from '../types.js';
+import { parseAmount } from '../amounts.js';
+import { ParseFailure } from '../parse-result.js';
+import { invalidItem, type ParsedItem, recordText, StatementError } from '../types.js';
 import { GENERIC_PROFILE, listProfiles, loadProfile } from './builtin-profiles.js';
 import { type CsvLayout, identifyingColumns, planCsvLayout } from './csv-layout.js';
 import type { CsvProfile } from './csv-profile.js';
 import { makeRecordMapper } from './csv-rows.js';
+import { RunningBalances } from './running-balance.js';
 
 /** A record this large is a runaway quote, not a bank row; it is reported and skipped. */
 const MAX_RECORD_CHARS = 1_000_000;
@@ -99,8 +102,9 @@ async function* readCsvItems(path: string, layout: CsvLayout, former: CsvLayout 
     skip_empty_lines: false, // kept so line numbers stay right; blank records are dropped below
     max_record_size: MAX_RECORD_CHARS,
     skip_records_with_error: true,
-    on_skip: (error) => {
-      if (error) skipped.push(invalidItem(typeof error.lines === 'number' ? error.lines : 0, `unreadable CSV record: ${error.message}`));
+    raw: true, // an invalid record's text goes into the report
+    on_skip: (error, raw) => {
+      if (error) skipped.push(invalidItem(typeof error.lines === 'number' ? error.lines : 0, `unreadable CSV record: ${error.message}`, raw));
     },
   });
   const source = openDecodedStream(path, layout.encoding);
@@ -109,8 +113,10 @@ async function* readCsvItems(path: string, layout: CsvLayout, former: CsvLayout 
   });
   let nextLine = layout.startLine;
   let isHeader = layout.skipHeaderRecord;
+  const balanceColumn = layout.columns.runningBalance;
+  const running = balanceColumn === undefined ? undefined : new RunningBalances();
   try {
-    for await (const fields of parser as AsyncIterable<string[]>) {
+    for await (const { record: fields, raw } of parser as AsyncIterable<{ record: string[]; raw: string }>) {
       const line = nextLine;
       nextLine += 1;
       for (const field of fields) if (field.includes('\n')) nextLine += countNewlines(field);
@@ -118,14 +124,25 @@ async function* readCsvItems(path: string, layout: CsvLayout, former: CsvLayout 
       if (isHeader) { isHeader = false; continue; }
       const item = mapRecord(fields, line);
       if (!item) continue;
+      if (item.kind === 'invalid') item.raw = recordText(raw);
       const was = mapFormer?.(fields, line);
       if (was?.kind === 'row') item.formerly = was.row;
+      if (running && item.kind === 'row') running.see(item.row, balanceAfter(fields[balanceColumn as number], layout));
       yield item;
     }
     while (skipped.length > 0) yield skipped.shift() as ParsedItem;
+    if (running) yield* running.items();
   } finally {
     source.destroy();
   }
+}
+
+/** A row's running balance, signed as its value (a profile that flips signs flips it too). */
+function balanceAfter(text: string | undefined, layout: CsvLayout): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = parseAmount(text, layout.numberStyle);
+  if (value instanceof ParseFailure) return undefined;
+  return layout.invertSign && value !== 0 ? -value : value;
 }
 
 function countNewlines(text: string): number {

@@ -3,11 +3,11 @@
 // separated by `-`, optionally wrapped in SWIFT `{1:...}{4:` blocks. How lines and tags are
 // found in real exports (wrapped, indented, "@@"-separated) is in mt940-lines.ts.
 import { parseAmount, signedAmount } from '../amounts.js';
-import { calendarDate, expandTwoDigitYear } from '../dates.js';
+import { calendarDate, expandTwoDigitYear, nextDay } from '../dates.js';
 import { detectEncoding, readHead, type TextEncoding } from '../encoding.js';
 import { ParseFailure } from '../parse-result.js';
 import { bankReference, cleanDescription, optionalText } from '../text.js';
-import { invalidItem, type ParsedItem, rowItem, type StatementRow, withFingerprintText } from '../types.js';
+import { balanceItem, invalidItem, type ParsedItem, recordText, rowItem, type StatedBalance, type StatementRow, withFingerprintText } from '../types.js';
 import { describeMt940Details, legacyMt940Details } from './mt940-details.js';
 import { fieldStart, isLoneColon, type Mt940Line, readMt940Lines } from './mt940-lines.js';
 
@@ -57,22 +57,26 @@ async function* readMt940Items(path: string, encoding: TextEncoding): AsyncGener
         field = '86';
         continue;
       }
-      if (pending) { yield toItem(pending, account); pending = undefined; }
+      if (pending) { yield itemOf(pending, account); pending = undefined; }
       field = tag === '86' ? '' : tag; // a :86: of no entry is statement-level information
       if (tag === '20') account = undefined;
       if (tag === '25') account = optionalText(value);
       if (tag === '61') pending = { line, statementLine: value, supplementary: [], details: undefined };
+      if (BALANCE_TAGS.has(tag)) {
+        const balance = statedBalance(tag, value, account);
+        if (balance) yield balanceItem(line, balance);
+      }
       continue;
     }
     yield* continuation(text);
   }
   if (colon) yield* continuation(colon.text);
-  if (pending) yield toItem(pending, account);
+  if (pending) yield itemOf(pending, account);
 
   /** A line that starts no field: an end of message, or more of the current field. */
   function* continuation(text: string): Generator<ParsedItem> {
     if (text === '-' || text.startsWith('-}') || text.startsWith('{')) {
-      if (pending) yield toItem(pending, account);
+      if (pending) yield itemOf(pending, account);
       pending = undefined;
       field = '';
       return;
@@ -83,6 +87,31 @@ async function* readMt940Items(path: string, encoding: TextEncoding): AsyncGener
       pending.details.push(text);
     } else if (field === '61') pending.supplementary.push(text);
   }
+}
+
+/** Opening (:60F: first, :60M: intermediate, on a page after the first) and closing (:62F:, :62M:) booked balances. */
+const BALANCE_TAGS: ReadonlySet<string> = new Set(['60F', '60M', '62F', '62M']);
+
+/**
+ * A balance field: mark C or D, date YYMMDD, currency, amount with a decimal comma
+ * ("C231229EUR1000,00"). An opening is dated as the previous statement's closing (SWIFT: the
+ * same as its :62F:), so it holds at the end of its date: the opening of the day after. A
+ * closing holds at the end of its date. A field that does not read is left out: the rows import.
+ */
+function statedBalance(tag: string, value: string, account: string | undefined): StatedBalance | undefined {
+  const m = /^\s*([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})\s*(\d[\d,]*)\s*$/.exec(value);
+  if (!m) return undefined;
+  const day = calendarDate(expandTwoDigitYear(Number(m[2])), Number(m[3]), Number(m[4]), value.trim());
+  const amount = parseAmount(m[6] as string, { decimal: ',', thousands: '' });
+  if (day instanceof ParseFailure || amount instanceof ParseFailure) return undefined;
+  const opening = tag.startsWith('60');
+  return {
+    role: opening ? 'opening' : 'closing',
+    date: opening ? nextDay(day) : day,
+    value: signedAmount(amount, m[1] === 'D'),
+    currency: m[5] as string,
+    ...(account ? { account } : {}),
+  };
 }
 
 /** A line versions before this reader took for a field (see fieldStart). */
@@ -142,6 +171,14 @@ function readStatementLine(pending: PendingTransaction): StatementLine | ParseFa
   if (joined instanceof ParseFailure) return first;
   pending.supplementary = rest;
   return joined;
+}
+
+/** An invalid entry carries its :61: line and what followed it, so a person can see which one it was. */
+function itemOf(pending: PendingTransaction, account: string | undefined): ParsedItem {
+  const text = [`:61:${pending.statementLine}`, ...pending.supplementary, ...(pending.details ?? []).map((line, i) => (i === 0 ? `:86:${line}` : line))].join('\n');
+  const item = toItem(pending, account);
+  if (item.kind === 'invalid') item.raw = recordText(text);
+  return item;
 }
 
 function toItem(pending: PendingTransaction, account: string | undefined): ParsedItem {

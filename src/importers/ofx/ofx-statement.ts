@@ -6,7 +6,7 @@ import { calendarDate } from '../dates.js';
 import { ENCODING_LABELS, misdecoded, readDecodedFile, type TextEncoding } from '../encoding.js';
 import { ParseFailure } from '../parse-result.js';
 import { cleanDescription, composeDescription, joinParts, optionalText } from '../text.js';
-import { invalidItem, type ParsedItem, rowItem, StatementError, type StatementRow, withFingerprintText } from '../types.js';
+import { balanceItem, invalidItem, type ParsedItem, recordText, rowItem, StatementError, type StatementRow, withFingerprintText } from '../types.js';
 import { investmentNote, SECURITIES_TRADES, skippedTrade } from './ofx-investment.js';
 import { ENTRIES, fieldOf, parseOfxEntryByEntry, type ReadEntry } from './ofx-entries.js';
 import { findAll, findFirst, type OfxNode, parseOfxTree, textOf } from './ofx-tree.js';
@@ -64,11 +64,46 @@ export function ofxStatementOf(text: string, overruled: TextEncoding | undefined
   }
   const items = findAll(ofx, ENTRIES)
     .filter((entry) => owner.has(entry))
-    .map((entry, index) => (entry.name === 'STMTTRN' ? toItem(entry, index + 1, owner.get(entry), legacy) : skippedTrade(entry.name, index + 1)));
+    .map((entry, index) => (entry.name === 'STMTTRN' ? itemOf(entry, index + 1, owner.get(entry), legacy) : skippedTrade(entry.name, index + 1)));
+  items.push(...closingBalances(ofx));
   if (statements.some((statement) => statement.name === 'INVSTMTRS')) notes.push(investmentNote(investmentBankRows, trades));
   const fi = findFirst(ofx, 'FI');
   const bankNameHint = fi ? optionalText(textOf(fi, 'ORG')) : undefined;
   return bankNameHint ? { bankNameHint, items, notes } : { items, notes };
+}
+
+/**
+ * Each bank and card statement's LEDGERBAL: the booked balance as of DTASOF, so the closing
+ * balance at the end of that day. AVAILBAL is what may be spent (credit lines, holds): not a
+ * balance the rows add up to, so it is not read. OFX states no opening balance, and none is
+ * derived. A balance that does not read (no date, no amount) is left out without a word: the
+ * rows still import. Numbered, as `line`, by the statement's place in the file.
+ */
+function closingBalances(ofx: OfxNode): ParsedItem[] {
+  const out: ParsedItem[] = [];
+  findAll(ofx, BANK_STATEMENTS).forEach((statement, index) => {
+    const ledger = findFirst(statement, 'LEDGERBAL');
+    if (!ledger) return;
+    const date = ofxDate(textOf(ledger, 'DTASOF'));
+    const amount = textOf(ledger, 'BALAMT');
+    const value = amount === undefined ? undefined : parseLooseAmount(amount);
+    if (date === undefined || value === undefined || value instanceof ParseFailure) return;
+    const from = findFirst(statement, 'BANKACCTFROM') ?? findFirst(statement, 'CCACCTFROM');
+    const account = from ? optionalText(textOf(from, 'ACCTID')) : undefined;
+    const currency = optionalText(textOf(statement, 'CURDEF'))?.toUpperCase();
+    out.push(balanceItem(index + 1, { role: 'closing', date, value, ...(currency ? { currency } : {}), ...(account ? { account } : {}) }));
+  });
+  return out;
+}
+
+const BANK_STATEMENTS: ReadonlySet<string> = new Set(['STMTRS', 'CCSTMTRS']);
+
+/** The day of an OFX date-time (YYYYMMDD...), when it is a real one. */
+function ofxDate(text: string | undefined): string | undefined {
+  const m = text === undefined ? null : /^(\d{4})(\d{2})(\d{2})/.exec(text);
+  if (!m) return undefined;
+  const date = calendarDate(Number(m[1]), Number(m[2]), Number(m[3]), text as string);
+  return date instanceof ParseFailure ? undefined : date;
 }
 
 /** OFX transaction types in words, for a row that has no NAME, MEMO or check number. */
@@ -96,6 +131,18 @@ function describe(transaction: ReadEntry): string {
 /** The description as versions before readable descriptions composed it (for fingerprints). */
 function legacyDescription(name: string | undefined, memo: string | undefined): string {
   return cleanDescription(memo && name && memo.trim() === name.trim() ? name : joinParts([name, memo]));
+}
+
+/** An invalid entry carries its fields, OFX-style, so a person can see which one it was. */
+function itemOf(transaction: ReadEntry, entry: number, account: string | undefined, legacy: (text: string | undefined) => string | undefined): ParsedItem {
+  const item = toItem(transaction, entry, account, legacy);
+  if (item.kind !== 'invalid') return item;
+  const fields = (['TRNTYPE', 'DTPOSTED', 'TRNAMT', 'FITID', 'CHECKNUM', 'NAME', 'MEMO'] as const).flatMap((name) => {
+    const value = fieldOf(transaction, name);
+    return value === undefined ? [] : [`<${name}>${value}`];
+  });
+  item.raw = recordText(`<STMTTRN>${fields.join('')}</STMTTRN>`);
+  return item;
 }
 
 function toItem(transaction: ReadEntry, entry: number, account: string | undefined, legacy: (text: string | undefined) => string | undefined): ParsedItem {

@@ -1,11 +1,11 @@
 import { IMPORT_SOURCE, ruleSource } from '../../domain/category-source.js';
 import { bankIdKey, conflictKey, fingerprintKey, fingerprintOf, ruleOfKey } from '../../domain/import-keys.js';
 import type { RuleSet } from '../../domain/rules/rule.js';
-import type { ParsedItem, StatementRow } from '../../importers/index.js';
+import type { ImportableItem, StatementRow } from '../../importers/index.js';
 import type { ImportedTransaction, ImportSession, StoredImport } from '../../store/imports/import-session.js';
 import { formerDuplicates } from './former-keys.js';
 import type { OccurrenceCounter } from './occurrence-counter.js';
-import type { ReportRow } from './report-spool.js';
+import type { ReadRow, ReportRow } from './report-spool.js';
 import { rowProblem } from './row-checks.js';
 
 interface Keyed {
@@ -42,19 +42,19 @@ export async function importBatch(
     /** Numbers the former readings' fingerprints (see former-keys.ts), apart from `occurrences`. */
     formerOccurrences: OccurrenceCounter;
   },
-  items: readonly ParsedItem[],
+  items: readonly ImportableItem[],
 ): Promise<ReportRow[]> {
   const decided: Array<ReportRow | Keyed> = [];
   const unkeyed: Array<{ slot: number; row: StatementRow; fingerprint: string }> = [];
   let byBankId: Array<{ slot: number; row: StatementRow; key: string }> = [];
   for (const item of items) {
     if (item.kind !== 'row') {
-      decided.push(item.kind === 'invalid' ? invalidRow(item.line, item.reason) : skippedRow(item.line, item.reason));
+      decided.push(item.kind === 'invalid' ? invalidRow(item.line, item.reason, null, item.raw ?? null) : skippedRow(item.line, item.reason));
       continue;
     }
     const problem = rowProblem(item.row);
     if (problem) {
-      decided.push(invalidRow(item.row.line, problem));
+      decided.push(invalidRow(item.row.line, problem, readRow(item.row), null));
       continue;
     }
     const key = bankIdKey(item.row);
@@ -75,7 +75,7 @@ export async function importBatch(
     const matches = await formerDuplicates(session, context.formerOccurrences, items, current);
     for (const [slot, match] of matches) {
       const entry = decided[slot];
-      if (entry && 'key' in entry) decided[slot] = { line: entry.row.line, status: 'duplicate', id: null, duplicateOf: match.id, reason: match.rule };
+      if (entry && 'key' in entry) decided[slot] = { line: entry.row.line, status: 'duplicate', id: null, duplicateOf: match.id, reason: match.rule, read: readRow(entry.row), raw: null };
     }
     if (matches.size > 0) byBankId = byBankId.filter((entry) => !matches.has(entry.slot));
   }
@@ -113,11 +113,12 @@ export async function importBatch(
     const newId = inserted.get(key);
     if (newId !== undefined && !claimed.has(key)) {
       claimed.add(key);
-      if (conflictsWith) return { line: row.line, status: 'conflict', id: newId, duplicateOf: null, reason: conflictReason(row, conflictsWith) };
-      return { line: row.line, status: 'added', id: newId, duplicateOf: null, reason: null };
+      const read = readRow(row);
+      if (conflictsWith) return { line: row.line, status: 'conflict', id: newId, duplicateOf: null, reason: conflictReason(row, conflictsWith), read, raw: null };
+      return { line: row.line, status: 'added', id: newId, duplicateOf: null, reason: null, read, raw: null };
     }
     const original = (existing.get(key) ?? stored.get(key))?.id ?? newId ?? null;
-    return { line: row.line, status: 'duplicate', id: null, duplicateOf: original, reason: ruleOfKey(key) };
+    return { line: row.line, status: 'duplicate', id: null, duplicateOf: original, reason: ruleOfKey(key), read: readRow(row), raw: null };
   });
 }
 
@@ -127,10 +128,15 @@ function conflictReason(row: StatementRow, holder: BankIdHolder): string {
   return `bank id "${row.bankTransactionId ?? ''}" is already on ${where} (${holder.date}, ${holder.value}) with another ${differs}: imported as a transaction of its own`;
 }
 
-function invalidRow(line: number, reason: string): ReportRow {
-  return { line, status: 'invalid', id: null, duplicateOf: null, reason };
+/** What the report shows of a row as read: the transaction it would be. */
+function readRow(row: StatementRow): ReadRow {
+  return { date: row.date, description: row.description, value: Number.isFinite(row.value) ? row.value : null };
+}
+
+function invalidRow(line: number, reason: string, read: ReadRow | null, raw: string | null): ReportRow {
+  return { line, status: 'invalid', id: null, duplicateOf: null, reason, read, raw };
 }
 
 function skippedRow(line: number, reason: string): ReportRow {
-  return { line, status: 'skipped', id: null, duplicateOf: null, reason };
+  return { line, status: 'skipped', id: null, duplicateOf: null, reason, read: null, raw: null };
 }

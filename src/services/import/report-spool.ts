@@ -22,6 +22,17 @@ export interface ReportRow {
   duplicateOf: number | null;
   /** Invalid, skipped, conflict: why. Duplicate: the rule that decided, "bank-id" or "fingerprint". */
   reason: string | null;
+  /** The row as read, when the format could read it (null for an unreadable or skipped record). */
+  read: ReadRow | null;
+  /** An unreadable record's text as the file has it (bounded, see importers' recordText), when kept. */
+  raw: string | null;
+}
+
+/** A row as the file gave it: what the transaction would be. value is null when it is not a finite number. */
+export interface ReadRow {
+  date: string;
+  description: string;
+  value: number | null;
 }
 
 /**
@@ -42,7 +53,7 @@ export class ReportSpool {
   /** Appends rows; waits when the disk is slower than the import. */
   async write(rows: readonly ReportRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const text = rows.map((row) => JSON.stringify([row.line, row.status, row.id, row.duplicateOf, row.reason])).join('\n') + '\n';
+    const text = rows.map((row) => JSON.stringify([row.line, row.status, row.id, row.duplicateOf, row.reason, row.read?.date ?? null, row.read?.description ?? null, row.read?.value ?? null, row.raw])).join('\n') + '\n';
     if (!this.out.write(text)) await new Promise<void>((resolve) => this.out.once('drain', resolve));
   }
 
@@ -54,8 +65,10 @@ export class ReportSpool {
     const lines = createInterface({ input: createReadStream(join(this.dir, 'rows.ndjson'), 'utf8'), crlfDelay: Infinity });
     for await (const line of lines) {
       if (line === '') continue;
-      const [lineNumber, status, id, duplicateOf, reason] = JSON.parse(line) as [number, RowStatus, number | null, number | null, string | null];
-      yield { line: lineNumber, status, id, duplicateOf, reason };
+      const [lineNumber, status, id, duplicateOf, reason, date, description, value, raw] =
+        JSON.parse(line) as [number, RowStatus, number | null, number | null, string | null, string | null, string | null, number | null, string | null];
+      const read = date === null ? null : { date, description: description ?? '', value };
+      yield { line: lineNumber, status, id, duplicateOf, reason, read, raw };
     }
   }
 

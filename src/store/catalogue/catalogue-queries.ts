@@ -50,6 +50,11 @@ export class CatalogueQueries {
     return this.db.updateTable('transactions').set({ bank_id: to, change_tx: tx }).where('bank_id', '=', from).compile();
   }
 
+  /** Accounts at a removed bank move to `to`, or keep no bank (migration 0019). */
+  rehomeAccounts(from: string, to: string | null, tx: number): CompiledQuery {
+    return this.db.updateTable('accounts').set({ bank_id: to, change_tx: tx }).where('bank_id', '=', from).compile();
+  }
+
   rulesOfBank(id: string): CompiledQuery<IdRow> {
     return this.db.selectFrom('rules').select('id').where('bank_id', '=', id).orderBy('id').compile();
   }

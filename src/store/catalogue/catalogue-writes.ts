@@ -100,6 +100,7 @@ export function cataloguePrograms(q: CatalogueStatements) {
       const transactions = toCount(yield* firstRow<CountRow>(t.countOfBank(id)));
       if (transactions > 0) return { status: 'in-use', transactions };
       const tx = yield* changeToken(feed);
+      yield c.rehomeAccounts(id, null, tx);
       yield t.deleteBank(id);
       yield feed.tombstone('bank', id, tx);
       yield* changeRecorded(feed, tx);
@@ -159,6 +160,7 @@ export function cataloguePrograms(q: CatalogueStatements) {
         yield plan.rules === 'retarget' ? c.retargetRulesOfBank(id, plan.moveTo!) : c.deleteRulesOfBank(id);
         yield rules.raiseRevision();
       }
+      yield c.rehomeAccounts(id, plan.transactions === 'move' ? plan.moveTo! : null, tx);
       yield t.deleteBank(id);
       yield feed.tombstone('bank', id, tx);
       yield* changeRecorded(feed, tx);

@@ -28,6 +28,9 @@ export interface CopiedTable {
 export const COPIED_TABLES: readonly CopiedTable[] = [
   { name: 'banks', key: ['id'] },
   { name: 'categories', key: ['name'] },
+  // Migration 0019: accounts before the transactions in them; the store's settings.
+  { name: 'accounts', key: ['id'], identity: 'id' },
+  { name: 'settings', key: ['key'], seeded: 1 },
   // Includes import_key (migration 0002): re-importing a statement after the move still de-duplicates.
   // row_json (SQLite, migration 0006) is rewritten by the target's trigger as each row arrives.
   { name: 'transactions', key: ['id'], identity: 'id', derived: ['row_json', 'description_grams'] },
@@ -71,6 +74,8 @@ export const NOT_COPIED = new Set([
   // transactions arrive.
   'report_months',
   'report_days',
+  // Accounts' daily totals (migration 0019), kept the same way.
+  'account_days',
   // The version of the rules for caches of them (migration 0010): a fresh count per store.
   'rules_revision',
   // Imports answered 202 (migration 0016): they name the server processes of this store and

@@ -58,6 +58,17 @@ export const DERIVED_TABLES: readonly DerivedTable[] = [
       sql<Row>`SELECT coalesce(category, '') AS category, coalesce(bank_id, '') AS bank_id, count(*) AS n FROM transactions GROUP BY 1, 2 ORDER BY 1, 2`,
   },
   ...REPORT_TOTALS.map(reportTotals),
+  {
+    // Migration 0019: per (account, day, status), its rows and whole cents.
+    name: 'account_days',
+    keys: ['account_id', 'day', 'status'],
+    sums: ['n', 'cents'],
+    stored: () =>
+      sql<Row>`SELECT account_id, day, status, sum(n) AS n, sum(cents) AS cents FROM account_days GROUP BY 1, 2, 3 HAVING sum(n) <> 0 OR sum(cents) <> 0 ORDER BY 1, 2, 3`,
+    truth: (engine) =>
+      sql<Row>`SELECT account_id, date AS day, coalesce(status, '') AS status, count(*) AS n, coalesce(sum(coalesce(${sql.raw(centsSql('value', engine))}, 0)), 0) AS cents
+        FROM transactions WHERE account_id IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+  },
 ];
 
 /** Statements that empty a derived table and fill it from the transactions, as its migration first did. */

@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { ImportDetail, ImportSummary } from '../../domain/import-history.js';
-import type { CountRow, TransactionRow } from '../transactions/transactions-queries.js';
+import { TRANSACTION_COLUMNS, type CountRow, type TransactionRow } from '../transactions/transactions-queries.js';
 import type { Database } from '../engine/schema.js';
 
 const IMPORT_COLUMNS = ['id', 'file_name', 'format', 'bank_id', 'profile', 'imported_at', 'added', 'duplicates', 'conflicts', 'invalid', 'skipped'] as const;
@@ -137,7 +137,7 @@ export class ImportsQueries {
   transactions(id: number, limit: number, offset: number): CompiledQuery<TransactionRow> {
     return this.db
       .selectFrom('transactions')
-      .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source'])
+      .select(TRANSACTION_COLUMNS)
       .where('import_id', '=', id)
       .orderBy('id')
       .limit(limit)

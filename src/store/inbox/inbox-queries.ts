@@ -85,7 +85,7 @@ export class InboxQueries {
       .filtered(filter)
       .where(this.quirks.amongTexts('description_folded', descriptions))
       .where((eb) => eb.or([eb('category', 'is distinct from', category), eb('category_source', 'is distinct from', source)]))
-      .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', sql<number>`count(*) OVER ()`.as('total')])
+      .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', 'account_id', 'status', sql<number>`count(*) OVER ()`.as('total')])
       .orderBy('id')
       .limit(sample)
       .compile() as CompiledQuery<SampleRow>;

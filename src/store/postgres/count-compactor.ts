@@ -47,9 +47,16 @@ export interface DeltaTable {
   vacuum: CompiledQuery;
 }
 
-/** The delta tables of a PostgreSQL store: the counts (0004) and the report totals (0008). */
+/** Accounts' daily totals (migration 0019) are appended deltas too: folded per (account, day, status). */
+export function compactAccountDays(db: Kysely<Database>): CompiledQuery {
+  return sql`WITH moved AS (DELETE FROM account_days RETURNING account_id, day, status, n, cents)
+    INSERT INTO account_days (account_id, day, status, n, cents)
+    SELECT account_id, day, status, sum(n), sum(cents) FROM moved GROUP BY account_id, day, status HAVING sum(n) <> 0 OR sum(cents) <> 0`.compile(db);
+}
+
+/** The delta tables of a PostgreSQL store: the counts (0004), the report totals (0008) and the accounts' days (0019). */
 export function deltaTables(db: Kysely<Database>): DeltaTable[] {
-  type Table = 'transaction_counts' | 'report_months' | 'report_days';
+  type Table = 'transaction_counts' | 'report_months' | 'report_days' | 'account_days';
   const rows = (table: Table) => sql`SELECT count(*) AS deltas FROM ${sql.table(table)}`.compile(db);
   // SKIP_LOCKED: when another process's compactor is vacuuming it already, this one does not wait.
   const vacuum = (table: Table) => sql`VACUUM (SKIP_LOCKED) ${sql.table(table)}`.compile(db);
@@ -61,6 +68,12 @@ export function deltaTables(db: Kysely<Database>): DeltaTable[] {
       compact: compactReportTotals(db, table),
       vacuum: vacuum(table),
     })),
+    {
+      stats: sql<{ deltas: number; pairs: number }>`SELECT count(*) AS deltas, count(DISTINCT (account_id, day, status)) AS pairs FROM account_days`.compile(db),
+      rows: rows('account_days'),
+      compact: compactAccountDays(db),
+      vacuum: vacuum('account_days'),
+    },
   ];
 }
 

@@ -43,7 +43,7 @@ export interface CountRow {
   n: number | string | bigint;
 }
 
-const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', 'account_id', 'status'] as const;
+export const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', 'account_id', 'status'] as const;
 const TRANSACTION_COLUMNS_WITH_JSON = [...TRANSACTION_COLUMNS, 'row_json'] as const;
 type TransactionColumn = (typeof TRANSACTION_COLUMNS_WITH_JSON)[number];
 
@@ -282,7 +282,7 @@ export class Queries {
   );
 
   private readonly transactionInsert = compileOnce(
-    ['date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'category_source', 'change_tx'],
+    ['date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'category_source', 'change_tx', 'account_id', 'status'],
     (values: Omit<Insertable<Database['transactions']>, 'id' | 'import_key' | 'import_id'> & { change_tx: number }) =>
       this.db.insertInto('transactions').values(values).returning('id').compile(),
   );
@@ -382,7 +382,7 @@ export class Queries {
   transactionsAfter(afterId: number, limit: number, uncategorisedOnly: boolean): CompiledQuery<TransactionRow> {
     let builder = this.db
       .selectFrom('transactions')
-      .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source'])
+      .select(TRANSACTION_COLUMNS)
       .where('id', '>', afterId);
     if (uncategorisedOnly) builder = builder.where('category', 'is', null);
     return builder.orderBy('id', 'asc').limit(limit).compile();
@@ -483,8 +483,9 @@ export function toTransactionRecord(row: TransactionRow): TransactionRecord {
     category: row.category,
     bank: row.bank_id,
     categorySource: row.category_source,
-    account: row.account_id === null ? null : Number(row.account_id),
-    status: row.status as TransactionStatus | null,
+    account: row.account_id == null ? null : Number(row.account_id),
+    // A statement that selects fewer columns leaves them undefined: none rather than NaN.
+    status: (row.status ?? null) as TransactionStatus | null,
   };
 }
 

@@ -114,7 +114,7 @@ export class TrashQueries {
   trashPage(limit: number, offset: number): CompiledQuery<DeletedRow> {
     return this.db
       .selectFrom('deleted_transactions')
-      .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', 'deleted_at', 'deleted_reason', 'deleted_reference'])
+      .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', 'account_id', 'status', 'deleted_at', 'deleted_reason', 'deleted_reference'])
       .orderBy('deleted_at', 'desc')
       .orderBy('id', 'asc')
       .limit(limit)

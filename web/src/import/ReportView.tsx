@@ -1,7 +1,7 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
-import { formatCount } from '../lib/format.js';
-import { duplicateRule, reportPage, STATUS_WORDS, summaryLine, type ReportRow, type StatusFilter } from '../lib/import-report.js';
+import { formatAmount, formatCount, formatShortDate } from '../lib/format.js';
+import { duplicateRule, reportPage, STATUS_WORDS, summaryLine, visibleRecord, type ReportRow, type StatusFilter } from '../lib/import-report.js';
 import type { ImportReport } from './import-calls.js';
 import { MatchedRow } from './MatchedRow.js';
 
@@ -15,6 +15,7 @@ const FORMAT_NAMES: Record<ImportReport['format'], string> = { csv: 'CSV', ofx: 
 /** The per-row report of a dry run or an import: the counts, how the file was read, and the rows a page at a time. */
 export function ReportView({ report, bankName }: Props) {
   const locale = navigator.language;
+  const today = new Date().toISOString().slice(0, 10);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(0);
   const [matched, setMatched] = useState<{ id: number; line: number; rule: string } | null>(null);
@@ -46,6 +47,28 @@ export function ReportView({ report, bankName }: Props) {
     if (row.status === 'invalid') return <>{row.reason}<span class="small row-hint">Fix it in the file, or try another CSV profile or format.</span></>;
     if (row.status === 'added') return row.id !== undefined ? <>Added as #{row.id}.</> : <>Will be added.</>;
     return <>{row.reason}</>;
+  };
+
+  /** The row as the file gave it: what the transaction is (or would be), or the record's own text. */
+  const asRead = (row: ReportRow) => {
+    if (row.date === undefined) {
+      if (row.raw === undefined) return <td class="row-read" colSpan={3} />;
+      return (
+        <td class="row-read" colSpan={3}>
+          <span class="small raw-label">The file has:</span> <code class="raw-record">{visibleRecord(row.raw)}</code>
+        </td>
+      );
+    }
+    const amount = row.value === undefined ? null : formatAmount(row.value, locale);
+    return (
+      <>
+        <td class="row-date" title={row.date}>
+          {formatShortDate(row.date, locale, today)}
+        </td>
+        <td class="row-description">{row.description === '' ? <span class="small">(no description)</span> : row.description}</td>
+        <td class={`num row-amount ${amount?.kind ?? ''}`}>{amount?.text ?? '?'}</td>
+      </>
+    );
   };
 
   return (
@@ -110,6 +133,11 @@ export function ReportView({ report, bankName }: Props) {
               <th scope="col" class="num">
                 Line
               </th>
+              <th scope="col">Date</th>
+              <th scope="col">Description</th>
+              <th scope="col" class="num">
+                Amount
+              </th>
               <th scope="col">Status</th>
               <th scope="col">What happens</th>
             </tr>
@@ -118,15 +146,16 @@ export function ReportView({ report, bankName }: Props) {
             {shown.rows.map((row, index) => (
               <Fragment key={`${shown.page}-${index}`}>
                 <tr data-status={row.status}>
-                  <td class="num">{row.line}</td>
-                  <td>
+                  <td class="num row-line">{row.line}</td>
+                  {asRead(row)}
+                  <td class="row-status">
                     <span class={`status status-${row.status}`}>{STATUS_WORDS[row.status]}</span>
                   </td>
-                  <td>{what(row)}</td>
+                  <td class="row-what">{what(row)}</td>
                 </tr>
                 {matched !== null && matched.line === row.line && row.status === 'duplicate' && (
                   <tr class="matched-line">
-                    <td colSpan={3}>
+                    <td colSpan={6}>
                       <MatchedRow {...matched} bankName={bankName} onClose={() => setMatched(null)} />
                     </td>
                   </tr>

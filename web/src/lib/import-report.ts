@@ -142,3 +142,18 @@ export function registerQueryFor(bank: string, dates: readonly string[]): string
   }
   return `?${params.toString()}`;
 }
+
+/**
+ * A record's text as the file has it, with what cannot be seen made visible: C0 controls and
+ * DEL as their Unicode control pictures (ESC as ␛, TAB as ␉, CR as ␍, LF as ␊), C1 and the
+ * bidirectional controls (which would reorder what follows) as `<U+202E>`. Shown as text.
+ */
+export function visibleRecord(raw: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return raw.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (char) => {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20) return String.fromCodePoint(0x2400 + code);
+    if (code === 0x7f) return '\u2421';
+    return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
+  });
+}
