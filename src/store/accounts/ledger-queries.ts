@@ -211,12 +211,16 @@ export class LedgerQueries {
     return this.selectedCount(selection, sql<SqlBool>`status = 'reconciled' AND ${leaving}`);
   }
 
-  /** Moves the chosen rows that are not in `target` into it (null: out of any); a reconciled one becomes cleared. */
-  move(selection: TransactionSelection, target: number | null, tx: number): CompiledQuery {
+  /**
+   * Moves the chosen rows that are not in `target` into it (null: out of any); a reconciled one
+   * becomes cleared, and is moved only when `force` (so one reconciled by a concurrent write since
+   * the program's check stays where it is).
+   */
+  move(selection: TransactionSelection, target: number | null, force: boolean, tx: number): CompiledQuery {
     const leaving = target === null ? sql`account_id IS NOT NULL` : sql`(account_id IS NULL OR account_id <> ${target})`;
     return sql`UPDATE transactions SET account_id = ${target},
         status = CASE WHEN status = 'reconciled' THEN 'cleared' ELSE status END, change_tx = ${tx}
-      WHERE id IN (${this.selectedIds(selection)}) AND ${leaving}`.compile(this.db);
+      WHERE id IN (${this.selectedIds(selection)}) AND ${leaving}${this.unlessReconciled(force)}`.compile(this.db);
   }
 
   /** How many chosen rows are in no account. */
@@ -229,11 +233,15 @@ export class LedgerQueries {
     return this.selectedCount(selection, sql<SqlBool>`status = 'reconciled'`);
   }
 
-  /** Sets the status of the chosen rows that have another; stamped `tx`. */
-  setStatus(selection: TransactionSelection, status: SettableStatus, tx: number): CompiledQuery {
+  /** Sets the status of the chosen rows that have another (a reconciled one only when `force`); stamped `tx`. */
+  setStatus(selection: TransactionSelection, status: SettableStatus, force: boolean, tx: number): CompiledQuery {
     const differs = status === null ? sql`status IS NOT NULL` : sql`(status IS NULL OR status <> ${status})`;
     return sql`UPDATE transactions SET status = ${status}, change_tx = ${tx}
-      WHERE id IN (${this.selectedIds(selection)}) AND ${differs}`.compile(this.db);
+      WHERE id IN (${this.selectedIds(selection)}) AND ${differs}${this.unlessReconciled(force)}`.compile(this.db);
+  }
+
+  private unlessReconciled(force: boolean): RawBuilder<unknown> {
+    return force ? sql`` : sql` AND (status IS NULL OR status <> 'reconciled')`;
   }
 
   private dateRange(column: 'date' | 'day', range: { from?: string; to?: string }): RawBuilder<unknown> {
