@@ -1,7 +1,7 @@
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { storeConfig, type StoreConfig } from '../config.js';
-import { copyStore, type CopyProgress } from '../services/copy.service.js';
+import { copyStore, type CopyProgress } from '../store/copy/copy-store.js';
 import { openTableAccess } from '../store/open-table-access.js';
 import type { TableAccess } from '../store/copy/table-access.js';
 import { CliError, openCheckedStore, printTable, UsageError } from './cli-support.js';

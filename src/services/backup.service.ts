@@ -5,7 +5,7 @@ import { DEFAULT_LIMITS } from '../config/limits.js';
 import { DomainError, StoreUnavailableError } from '../domain/errors.js';
 import { backupInThread, BackupError } from '../store/sqlite/backup.js';
 import type { Store, StoreLocation } from '../store/store.js';
-import { copyPostgresInThread } from './postgres-backup-copy.js';
+import { copyPostgresInThread } from '../store/copy/postgres-backup.js';
 import { makeTempDir } from './temp-dirs.js';
 
 export interface BackupDownload {
@@ -165,7 +165,7 @@ async function writeCopy(location: StoreLocation, file: string): Promise<void> {
     }
     return;
   }
-  // Off the event loop: the copy's SQLite side is synchronous (postgres-backup-copy.ts).
+  // Off the event loop: the copy's SQLite side is synchronous (store/copy/postgres-backup.ts).
   await copyPostgresInThread({ url: location.url, statementTimeoutMs: location.statementTimeoutMs, file });
   await backupInThread({ op: 'seal', file });
 }

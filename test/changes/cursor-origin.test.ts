@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { decodeCursor, encodeCursor, FEED_START, type PlacedCursor } from '../../src/domain/change-feed.js';
-import { copyStore } from '../../src/services/copy.service.js';
+import { copyStore } from '../../src/store/copy/copy-store.js';
 import { openTableAccess } from '../../src/store/open-table-access.js';
 import { openMigratedStore } from '../../src/store/open-store.js';
 import { backupDatabase, restoreDatabase } from '../../src/store/sqlite/backup.js';

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { projectFile } from '../../src/project-root.js';
-import { copyStore } from '../../src/services/copy.service.js';
+import { copyStore } from '../../src/store/copy/copy-store.js';
 import { COPIED_TABLES, NOT_COPIED } from '../../src/store/copy/copied-tables.js';
 import { openTableAccess } from '../../src/store/open-table-access.js';
 import type { Row, TableAccess } from '../../src/store/copy/table-access.js';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { afterEach, it } from 'node:test';
-import { postgresCopyTesting } from '../../src/services/postgres-backup-copy.js';
+import { postgresCopyTesting } from '../../src/store/copy/postgres-backup.js';
 import { ThreadBarrier } from '../../src/worker-threads.js';
 import { buildTestApp, call } from '../support/app.js';
 import { describeEachEngine } from '../support/engines.js';

@@ -15,7 +15,7 @@ import { foldForSearch } from '../../src/domain/text.js';
 import type { TransactionQuery, TransactionRecord } from '../../src/domain/transaction.js';
 import { migrationProvider } from '../../src/store/migrations/index.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
-import { copyStore } from '../../src/services/copy.service.js';
+import { copyStore } from '../../src/store/copy/copy-store.js';
 import { openTableAccess } from '../../src/store/open-table-access.js';
 import { projectFile } from '../../src/project-root.js';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import { copyStore } from '../../src/services/copy.service.js';
+import { copyStore } from '../../src/store/copy/copy-store.js';
 import { openTableAccess } from '../../src/store/open-table-access.js';
 import { migrationProvider } from '../../src/store/migrations/index.js';
 import { ROW_JSON_SQL } from '../../src/store/migrations/0019-accounts.js';

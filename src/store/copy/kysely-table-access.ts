@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { ConnectionPragmas } from '../sqlite/connection.js';
+import type { ConnectionPragmas } from '../engine/connection-pragmas.js';
 import type { CopiedTable } from './copied-tables.js';
 import type { DerivedTable } from './derived-tables.js';
 import type { Row, TableAccess, TableReader, TableWriter } from './table-access.js';

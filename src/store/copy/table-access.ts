@@ -1,4 +1,4 @@
-import type { ConnectionPragmas } from '../sqlite/connection.js';
+import type { ConnectionPragmas } from '../engine/connection-pragmas.js';
 import type { CopiedTable } from './copied-tables.js';
 import type { DerivedTable } from './derived-tables.js';
 

@@ -5,12 +5,9 @@ import { preparePrivateDatabaseFile } from './open-file.js';
 export const SYNCHRONOUS_FULL = 2;
 
 /** The per-connection settings Moneta's durability rests on, as SQLite reports them. */
-export interface ConnectionPragmas {
-  journalMode: string;
-  synchronous: number;
-  foreignKeys: boolean;
-  busyTimeoutMs: number;
-}
+import type { ConnectionPragmas } from '../engine/connection-pragmas.js';
+
+export type { ConnectionPragmas };
 
 /**
  * Opens a connection the way every writing connection of the store must be: these settings are

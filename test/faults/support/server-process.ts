@@ -30,7 +30,7 @@ function serverEntry(): Promise<string> {
         'backup-thread': projectFile('src/store/sqlite/backup-thread.ts'),
         'xml-thread': projectFile('src/importers/xml-thread.ts'),
         'import-thread': projectFile('src/store/sqlite/import-thread.ts'),
-        'backup-copy-thread': projectFile('src/services/backup-copy-thread.ts'),
+        'postgres-backup-thread': projectFile('src/store/copy/postgres-backup-thread.ts'),
       },
       outdir: dir,
       outExtension: { '.js': '.mjs' },

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
-import { DomainError } from '../domain/errors.js';
-import { COPIED_TABLES, NOT_COPIED, type CopiedTable } from '../store/copy/copied-tables.js';
-import { DERIVED_TABLES, type DerivedTable } from '../store/copy/derived-tables.js';
-import type { Row, TableAccess, TableReader } from '../store/copy/table-access.js';
+import { DomainError } from '../../domain/errors.js';
+import { COPIED_TABLES, NOT_COPIED, type CopiedTable } from './copied-tables.js';
+import { DERIVED_TABLES, type DerivedTable } from './derived-tables.js';
+import type { Row, TableAccess, TableReader } from './table-access.js';
 
 export interface CopyProgress {
   start(totalRows: number): void;

@@ -1,12 +1,12 @@
 // The backup download of a PostgreSQL store: `moneta copy` into a new SQLite file. Run on a
-// thread of its own (backup-copy-thread.ts): the file's inserts, its migration and the copy's
+// thread of its own (postgres-backup-thread.ts): the file's inserts, its migration and the copy's
 // own check (which reads each copied table whole) are synchronous SQLite work, and two backups of
 // a large store at once held the server's event loop for 2.4 s (issue 28, item 15).
-import { StoreUnavailableError } from '../domain/errors.js';
-import { openTableAccess } from '../store/open-table-access.js';
-import { openMigratedStore } from '../store/open-store.js';
-import { oneReply, startWorker } from '../worker-threads.js';
-import { copyStore } from './copy.service.js';
+import { StoreUnavailableError } from '../../domain/errors.js';
+import { openTableAccess } from '../open-table-access.js';
+import { openMigratedStore } from '../open-store.js';
+import { oneReply, startWorker } from '../../worker-threads.js';
+import { copyStore } from './copy-store.js';
 
 /** Rows per round trip when a PostgreSQL store is copied into the backup file (as `moneta copy`). */
 const COPY_BATCH_ROWS = 1000;
@@ -42,7 +42,7 @@ export async function copyPostgresInto(job: PostgresCopyJob): Promise<void> {
 
 /** copyPostgresInto on a thread of its own; its failures come back as they were (503 stays 503). */
 export async function copyPostgresInThread(job: Omit<PostgresCopyJob, 'barrier'>): Promise<void> {
-  const worker = startWorker(new URL('./backup-copy-thread', import.meta.url), { ...job, barrier: postgresCopyTesting.barrier } satisfies PostgresCopyJob);
+  const worker = startWorker(new URL('./postgres-backup-thread', import.meta.url), { ...job, barrier: postgresCopyTesting.barrier } satisfies PostgresCopyJob);
   const reply = await oneReply<PostgresCopyReply>(worker, 'backup copy thread');
   if (!reply.ok) throw reply.unavailable ? new StoreUnavailableError(reply.message) : new Error(reply.message);
 }

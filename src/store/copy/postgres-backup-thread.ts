@@ -1,11 +1,11 @@
-/** The thread that copies a PostgreSQL store into the backup download's SQLite file (postgres-backup-copy.ts). */
+/** The thread that copies a PostgreSQL store into the backup download's SQLite file (postgres-backup.ts). */
 import { parentPort, workerData } from 'node:worker_threads';
-import { StoreUnavailableError } from '../domain/errors.js';
-import { waitAtBarrier } from '../worker-threads.js';
-import { copyPostgresInto, type PostgresCopyJob, type PostgresCopyReply } from './postgres-backup-copy.js';
+import { StoreUnavailableError } from '../../domain/errors.js';
+import { waitAtBarrier } from '../../worker-threads.js';
+import { copyPostgresInto, type PostgresCopyJob, type PostgresCopyReply } from './postgres-backup.js';
 
 const port = parentPort;
-if (!port) throw new Error('backup-copy-thread.ts runs as a worker thread');
+if (!port) throw new Error('postgres-backup-thread.ts runs as a worker thread');
 const job = workerData as PostgresCopyJob;
 waitAtBarrier(job.barrier);
 
