@@ -14,12 +14,10 @@ export function ledgerEntries(
   const register = { limit: 100, offset: 0, order: 'newest' } as const;
   return [
     ['ledger: account', ledger.account(1)],
-    ['ledger: register page, newest first', ledger.registerPage(1, register)],
-    ['ledger: register page, oldest first, dates', ledger.registerPage(1, { ...register, order: 'oldest', from: '2024-01-01', to: '2024-12-31' })],
+    ['ledger: register page with the parts of the balance before it, newest first', ledger.registerPage(1, register)],
+    ['ledger: register page with the parts of the balance before it, oldest first, dates', ledger.registerPage(1, { ...register, order: 'oldest', from: '2024-01-01', to: '2024-12-31' })],
+    ['ledger: where a deep register page starts', ledger.pageStart(1, { ...register, offset: 50_000 })],
     ['ledger: register count, dates', ledger.countInRange(1, { from: '2024-01-01', to: '2024-12-31' })],
-    ['ledger: cents before a day', ledger.centsBefore(1, '2024-01-31')],
-    ['ledger: odd values before a day', ledger.oddValuesBefore(1, '2024-01-31')],
-    ['ledger: values of a day before a row', ledger.dayValuesBefore(1, '2024-01-31', 42)],
     ['ledger: cents per day (balance history)', ledger.dailyCents(1, '2024-01-01', '2024-12-31')],
     ['ledger: odd values through a day (balance history)', ledger.oddValuesThrough(1, '2024-12-31')],
     ['ledger: cents per currency and day (net worth)', ledger.currencyDailyCents('2024-01-01', '2024-12-31')],

@@ -119,7 +119,7 @@ function describeRequest(request: FuzzRequest, reply: Reply): string {
  * does not model: these are fuzzed with mutated requests only (each must be a 400 naming the
  * field); their valid requests are covered by test/http/corrections.http.test.ts.
  */
-const STATE_RULED = new Set(['deleteTransactions', 'recategoriseTransactions', 'createToken']);
+const STATE_RULED = new Set(['deleteTransactions', 'recategoriseTransactions', 'moveTransactions', 'setTransactionStatus', 'createToken']);
 // createToken: the first token made closes the open server, after which every request would be a
 // 401 and nothing else would be fuzzed; its valid requests are covered by test/http/tokens.http.test.ts.
 
@@ -130,10 +130,18 @@ const STATE_RULED = new Set(['deleteTransactions', 'recategoriseTransactions', '
  */
 const EXPENSIVE = new Set(['downloadBackup']);
 
-/** reorderRules must list every saved rule, which only the store knows: its 400 naming `ids` is expected. */
+/**
+ * Refusals of schema-valid requests by rules the contract states in prose: reorderRules must list
+ * every saved rule (which only the store knows), naming `ids`; a balance history has at most 3660
+ * points, naming `interval`; a reconciliation's balance has no more decimals than the account's
+ * currency, naming `balance`.
+ */
+const PROSE_RULES: Record<string, string> = { reorderRules: 'ids', accountBalances: 'interval', reportNetWorth: 'interval', previewReconciliation: 'balance', completeReconciliation: 'balance' };
+
 function refusalDependsOnState(request: FuzzRequest, reply: Reply): boolean {
-  if (request.operationId !== 'reorderRules' || reply.status !== 400) return false;
-  return (reply.body as { errors: { in: string; name: string }[] }).errors.every((error) => error.in === 'body' && error.name === 'ids');
+  const field = PROSE_RULES[request.operationId];
+  if (field === undefined || reply.status !== 400) return false;
+  return (reply.body as { errors: { in: string; name: string }[] }).errors.every((error) => error.name === field);
 }
 
 function checkValid(request: FuzzRequest, reply: Reply): void {

@@ -23,6 +23,8 @@ const bodyOperations = operations.filter((operation) => {
 const OTHER_BODY_FIELDS: Record<string, object> = {
   deleteTransactions: {},
   recategoriseTransactions: { category: 'Moved' },
+  moveTransactions: { account: null },
+  setTransactionStatus: { status: 'cleared' },
 };
 
 const REVERSED = [
@@ -32,13 +34,17 @@ const REVERSED = [
 /** The same bounds, equal: a range of one day or one value is not reversed. */
 const EQUAL = { filter: { from: '2024-03-01', to: '2024-03-01', minValue: -5, maxValue: -5 }, query: 'from=2024-03-01&to=2024-03-01&minValue=-5&maxValue=-5' };
 
+/** Rows in an account (a status is set only on those). */
 async function setup(app: FastifyInstance): Promise<void> {
+  const created = await call(app, 'POST', '/accounts', { name: 'Current', type: 'checking' });
+  assert.equal(created.status, 201, created.text);
+  const account = (created.body as { id: number }).id;
   const rows = [
     { date: '2024-03-01', description: 'TESCO', value: -5, category: 'Food' },
     { date: '2024-03-02', description: 'SALARY', value: 4.99 },
     { date: '2024-03-03', description: 'RENT', value: -700 },
   ];
-  for (const row of rows) assert.equal((await call(app, 'POST', '/transactions', row)).status, 201);
+  for (const row of rows) assert.equal((await call(app, 'POST', '/transactions', { ...row, account })).status, 201);
 }
 
 /** Everything a client can read that a bulk operation could change. */
@@ -57,7 +63,7 @@ function request(operation: OperationSpec, filter: object, query: string): { url
 
 describeEachEngine('a reversed range on every operation that takes a filter', ({ freshStore }) => {
   it('finds the operations in the contract: the list, the reports (GET and HEAD) and the bulk operations', () => {
-    assert.deepEqual(bodyOperations.map((operation) => operation.operationId).sort(), ['deleteTransactions', 'recategoriseTransactions']);
+    assert.deepEqual(bodyOperations.map((operation) => operation.operationId).sort(), ['deleteTransactions', 'moveTransactions', 'recategoriseTransactions', 'setTransactionStatus']);
     for (const id of ['listTransactions', 'headTransactions', 'reportTotals', 'headReportTotals', 'reportByCategory', 'reportCashflow', 'reportTopPayees']) {
       assert.ok(queryOperations.some((operation) => operation.operationId === id), id);
     }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { RegisterQuery } from '../../src/domain/accounts/ledger.js';
 import type { Store } from '../../src/store/store.js';
-import { describeEachEngine } from '../support/engines.js';
+import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 import { addAccount, modelSum, storedRows, withChange } from '../support/ledger.js';
 
 const page = (overrides: Partial<RegisterQuery> = {}): RegisterQuery => ({ limit: 100, offset: 0, order: 'newest', ...overrides });
@@ -46,6 +46,28 @@ describeEachEngine('Ledger: register', ({ freshStore }) => {
         const one = await store.ledger.register(account, page({ order, offset, limit: 2 }));
         const all = order === 'oldest' ? expected : [...expected].reverse();
         assert.deepEqual(one?.rows.map((row) => ({ id: row.transaction.id, balance: row.balance })), all.slice(offset, offset + 2), `${order} at ${offset}`);
+      }
+    }
+  });
+
+  it('starts a deep page from the kept daily counts: the same rows and balances as stepping over them', async () => {
+    const store = await freshStore();
+    const account = await addAccount(store, { name: 'Current', opening: 5 });
+    const ids: number[] = [];
+    for (let n = 0; n < 450; n++) {
+      const date = `2024-03-${String(1 + ((n * 7) % 30)).padStart(2, '0')}`;
+      ids.push((await store.transactions.create({ date, description: `row ${n}`, value: n % 9 === 0 ? 0.001 * n : n - 200.25, account })).id);
+    }
+    await store.transactions.delete({ ids: ids.filter((_, n) => n % 50 === 3) }, Date.now(), { reason: 'request' });
+    for (const range of [{}, { from: '2024-03-04', to: '2024-03-27' }]) {
+      for (const order of ['newest', 'oldest'] as const) {
+        const whole = await store.ledger.register(account, page({ ...range, order, limit: 1000 }));
+        const all = whole!.rows.map((row) => [row.transaction.id, row.balance]);
+        assert.equal(whole?.total, all.length);
+        for (const offset of [199, 200, 201, 257, all.length - 3, all.length, all.length + 40]) {
+          const deep = await store.ledger.register(account, page({ ...range, order, offset, limit: 25 }));
+          assert.deepEqual(deep?.rows.map((row) => [row.transaction.id, row.balance]), all.slice(offset, offset + 25), `${order} ${JSON.stringify(range)} at ${offset}`);
+        }
       }
     }
   });
@@ -120,7 +142,7 @@ describeEachEngine('Ledger: reconciliation', ({ freshStore }) => {
     assert.equal((await store.ledger.cleared(account, '2024-01-31'))?.clearedBalance, 1299.5);
     assert.deepEqual(await store.ledger.completeReconciliation(account + 1, '2024-01-31', 0), { status: 'missing' });
   });
-});
+}, { setups: EVERY_SETUP });
 
 describeEachEngine('Ledger: moves and status', ({ freshStore }) => {
   it('refuses a move into another currency and, unless forced, a reconciled row; undo moves back', async () => {
@@ -164,4 +186,4 @@ describeEachEngine('Ledger: moves and status', ({ freshStore }) => {
     assert.deepEqual((await storedRows(store)).map((row) => row.status), ['pending', null, null]);
     assert.equal((await store.ledger.cleared(account, '2024-12-31'))?.clearedBalance, 0);
   });
-});
+}, { setups: EVERY_SETUP });

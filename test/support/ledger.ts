@@ -5,17 +5,28 @@ import type { Store } from '../../src/store/store.js';
 
 /**
  * The store's own query builder (SqliteStore and PostgresStore both keep it as `kysely`): how the
- * ledger's tests add accounts and read rows' accounts and statuses as stored, below every
- * repository, so what they compare with never comes from the code under test.
+ * ledger's tests read rows' accounts and statuses as stored, below every repository, so what they
+ * compare with never comes from the code under test.
  */
 function kyselyOf(store: Store): Kysely<Database> {
   return (store as unknown as { kysely: Kysely<Database> }).kysely;
 }
 
+/** Creates a checking account (EUR unless told) and answers its id. */
 export async function addAccount(store: Store, account: { name: string; currency?: string; opening?: number | null }): Promise<number> {
-  const { rows } = await sql<{ id: number | string }>`INSERT INTO accounts (name, type, currency, opening_balance)
-    VALUES (${account.name}, 'checking', ${account.currency ?? 'EUR'}, ${account.opening ?? null}) RETURNING id`.execute(kyselyOf(store));
-  return Number(rows[0]!.id);
+  const opening = account.opening ?? null;
+  const created = await store.accounts.create({
+    name: account.name,
+    type: 'checking',
+    currency: account.currency ?? 'EUR',
+    bankId: null,
+    iban: null,
+    accountNumber: null,
+    openingBalance: opening,
+    openingDate: opening === null ? null : '2020-01-01',
+  });
+  if (created.status !== 'created') throw new Error(`account ${account.name}: ${created.status}`);
+  return created.account.id;
 }
 
 export interface StoredRow {

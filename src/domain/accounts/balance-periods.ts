@@ -18,12 +18,19 @@ function format(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** Date.UTC without its reading of years 0 to 99 as 1900 to 1999; months and days may overflow. */
+function utc(year: number, month: number, day: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  return date.getTime();
+}
+
 /** The last day of the period that holds `ms`. */
 function periodEnd(ms: number, interval: BalanceInterval): number {
   if (interval === 'day') return ms;
   const day = new Date(ms);
   if (interval === 'week') return ms + ((7 - day.getUTCDay()) % 7) * DAY_MS;
-  return Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0);
+  return utc(day.getUTCFullYear(), day.getUTCMonth() + 1, 0);
 }
 
 /**
@@ -45,5 +52,6 @@ export function balancePointDates(from: string, to: string, interval: BalanceInt
 /** The default range: the 12 calendar months that end with `today`'s (from the first of the eleventh month before it). */
 export function defaultBalanceRange(today: string): { from: string; to: string } {
   const day = new Date(parse(today));
-  return { from: format(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() - 11, 1)), to: today };
+  // Never before year 0, the first a date can name.
+  return { from: format(Math.max(utc(day.getUTCFullYear(), day.getUTCMonth() - 11, 1), utc(0, 0, 1))), to: today };
 }

@@ -34,6 +34,14 @@ export interface CountRow {
   n: number | string | null;
 }
 
+/** A row of registerPage: a page row (part 0), the cents before it (1) or one value before it (2). */
+export type RegisterPartRow = { part: number | string; cents: number | string | null } & { [K in keyof LedgerRow]: LedgerRow[K] | null };
+
+export interface PageStartRow {
+  day: string;
+  before: number | string;
+}
+
 export interface ValueRow {
   value: number;
 }
@@ -84,32 +92,53 @@ export class LedgerQueries {
     return sql<LedgerAccountRow>`SELECT id, currency, opening_balance FROM accounts WHERE id = ${id}${forUpdate}`.compile(this.db);
   }
 
-  /** A page of the account's rows in the register's order, read by the index transactions_account_date. */
-  registerPage(account: number, query: RegisterQuery): CompiledQuery<LedgerRow> {
+  /**
+   * A page of the account's rows in the register's order (by the index transactions_account_date),
+   * with, in the same statement and snapshot, what the balance before its first row is made of
+   * (everything before that row in date-then-id order, whichever way the page runs): part 1, sums
+   * of whole cents, of the days before that row's day (account_days) and of the rows of its day
+   * before it (by id, transactions_account_date); part 2, one row per value that is not whole cents
+   * among those (transactions_account_odd_values), added one by one. Part 0 are the page's rows,
+   * in order.
+   */
+  registerPage(account: number, query: RegisterQuery): CompiledQuery<RegisterPartRow> {
     const direction = sql.raw(query.order === 'newest' ? 'DESC' : 'ASC');
-    return sql<LedgerRow>`SELECT ${COLUMNS} FROM transactions
-      WHERE account_id = ${account} AND account_id IS NOT NULL${this.dateRange('date', query)}
-      ORDER BY date ${direction}, id ${direction} LIMIT ${query.limit} OFFSET ${query.offset}`.compile(this.db);
+    const nothing = sql.raw('NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL');
+    return sql<RegisterPartRow>`WITH page AS (
+        SELECT ${COLUMNS} FROM transactions
+        WHERE account_id = ${account} AND account_id IS NOT NULL${this.dateRange('date', query)}
+        ORDER BY date ${direction}, id ${direction} LIMIT ${query.limit} OFFSET ${query.offset}
+      ), first AS (SELECT date, id FROM page ORDER BY date ${direction}, id ${direction} LIMIT 1)
+      SELECT 0 AS part, ${COLUMNS}, CAST(NULL AS NUMERIC) AS cents FROM page
+      UNION ALL
+      SELECT 1, ${nothing}, NULL, sum(cents) FROM account_days
+        WHERE account_id = ${account} AND day < (SELECT date FROM first)
+      UNION ALL
+      SELECT 1, ${nothing}, NULL, sum(${this.quirks.cents}) FROM transactions
+        WHERE account_id = ${account} AND account_id IS NOT NULL AND date = (SELECT date FROM first) AND id < (SELECT id FROM first)
+      UNION ALL
+      SELECT 2, NULL, NULL, NULL, value, NULL, NULL, NULL, NULL, NULL, NULL FROM transactions
+        WHERE account_id = ${account} AND ${ODD} AND date <= (SELECT date FROM first)
+          AND (date < (SELECT date FROM first) OR id < (SELECT id FROM first))
+      ORDER BY 1, 3 ${direction}, 2 ${direction}`.compile(this.db);
+  }
+
+  /**
+   * Where a deep page starts, from account_days rather than by stepping over rows: the day that
+   * holds the row at `offset` in the register's order, and how many rows of the range come before
+   * that day in it. No row when the offset is past the end.
+   */
+  pageStart(account: number, query: RegisterQuery): CompiledQuery<PageStartRow> {
+    const direction = sql.raw(query.order === 'newest' ? 'DESC' : 'ASC');
+    return sql<PageStartRow>`SELECT day, running - n AS before FROM (
+        SELECT day, sum(n) AS n, sum(sum(n)) OVER (ORDER BY day ${direction}) AS running
+        FROM account_days WHERE account_id = ${account}${this.dateRange('day', query)} GROUP BY day
+      ) days WHERE running > ${query.offset} ORDER BY day ${direction} LIMIT 1`.compile(this.db);
   }
 
   /** How many rows the account has in the range, from account_days. */
   countInRange(account: number, range: { from?: string; to?: string }): CompiledQuery<CountRow> {
     return sql<CountRow>`SELECT sum(n) AS n FROM account_days WHERE account_id = ${account}${this.dateRange('day', range)}`.compile(this.db);
-  }
-
-  /** The whole cents of the account's days before `day`. */
-  centsBefore(account: number, day: string): CompiledQuery<CentsRow> {
-    return sql<CentsRow>`SELECT sum(cents) AS cents FROM account_days WHERE account_id = ${account} AND day < ${day}`.compile(this.db);
-  }
-
-  /** The account's values that are not whole cents, dated before `day`. */
-  oddValuesBefore(account: number, day: string): CompiledQuery<ValueRow> {
-    return sql<ValueRow>`SELECT value FROM transactions WHERE account_id = ${account} AND ${ODD} AND date < ${day}`.compile(this.db);
-  }
-
-  /** The values of the account's rows on `day` that come before row `id` (within a day, by id). */
-  dayValuesBefore(account: number, day: string, id: number): CompiledQuery<ValueRow> {
-    return sql<ValueRow>`SELECT value FROM transactions WHERE account_id = ${account} AND account_id IS NOT NULL AND date = ${day} AND id < ${id}`.compile(this.db);
   }
 
   /** The account's cents per day from `from` to `to`, and those of all days before `from` as day ''. */
@@ -182,12 +211,16 @@ export class LedgerQueries {
     return this.selectedCount(selection, sql<SqlBool>`status = 'reconciled' AND ${leaving}`);
   }
 
-  /** Moves the chosen rows that are not in `target` into it (null: out of any); a reconciled one becomes cleared. */
-  move(selection: TransactionSelection, target: number | null, tx: number): CompiledQuery {
+  /**
+   * Moves the chosen rows that are not in `target` into it (null: out of any); a reconciled one
+   * becomes cleared, and is moved only when `force` (so one reconciled by a concurrent write since
+   * the program's check stays where it is).
+   */
+  move(selection: TransactionSelection, target: number | null, force: boolean, tx: number): CompiledQuery {
     const leaving = target === null ? sql`account_id IS NOT NULL` : sql`(account_id IS NULL OR account_id <> ${target})`;
     return sql`UPDATE transactions SET account_id = ${target},
         status = CASE WHEN status = 'reconciled' THEN 'cleared' ELSE status END, change_tx = ${tx}
-      WHERE id IN (${this.selectedIds(selection)}) AND ${leaving}`.compile(this.db);
+      WHERE id IN (${this.selectedIds(selection)}) AND ${leaving}${this.unlessReconciled(force)}`.compile(this.db);
   }
 
   /** How many chosen rows are in no account. */
@@ -200,11 +233,15 @@ export class LedgerQueries {
     return this.selectedCount(selection, sql<SqlBool>`status = 'reconciled'`);
   }
 
-  /** Sets the status of the chosen rows that have another; stamped `tx`. */
-  setStatus(selection: TransactionSelection, status: SettableStatus, tx: number): CompiledQuery {
+  /** Sets the status of the chosen rows that have another (a reconciled one only when `force`); stamped `tx`. */
+  setStatus(selection: TransactionSelection, status: SettableStatus, force: boolean, tx: number): CompiledQuery {
     const differs = status === null ? sql`status IS NOT NULL` : sql`(status IS NULL OR status <> ${status})`;
     return sql`UPDATE transactions SET status = ${status}, change_tx = ${tx}
-      WHERE id IN (${this.selectedIds(selection)}) AND ${differs}`.compile(this.db);
+      WHERE id IN (${this.selectedIds(selection)}) AND ${differs}${this.unlessReconciled(force)}`.compile(this.db);
+  }
+
+  private unlessReconciled(force: boolean): RawBuilder<unknown> {
+    return force ? sql`` : sql` AND (status IS NULL OR status <> 'reconciled')`;
   }
 
   private dateRange(column: 'date' | 'day', range: { from?: string; to?: string }): RawBuilder<unknown> {

@@ -16,7 +16,7 @@ import { ExactSum } from '../../domain/reports/exact-sum.js';
 import type { TransactionSelection } from '../../domain/transaction-filter.js';
 import type { EngineAccess } from '../engine/engine-access.js';
 import { toTransactionRecord } from '../transactions/transactions-queries.js';
-import type { CentsRow, CountRow, LedgerAccountRow, LedgerQueries, LedgerRow, ValueRow } from './ledger-queries.js';
+import type { CentsRow, CountRow, LedgerAccountRow, LedgerQueries, LedgerRow, PageStartRow, RegisterPartRow, ValueRow } from './ledger-queries.js';
 import { addParts, countOf, type LedgerPrograms } from './ledger-writes.js';
 
 /** The ledger of accounts (issue 23; docs/accounts.md): running balances, histories, reconciliation, moves and status. */
@@ -33,6 +33,12 @@ export interface LedgerRepository {
   move(selection: TransactionSelection, target: number | null, force: boolean): Promise<MoveOutcome>;
   setStatus(selection: TransactionSelection, status: SettableStatus, force: boolean): Promise<StatusOutcome>;
 }
+
+/** From this offset on, a register page starts from account_days (pageStart) instead of an OFFSET over the index. */
+export const DEEP_OFFSET = 200;
+
+/** A register page of at most this many rows reads a bounded stretch of the index (and one day's rows); a larger one goes by scanAll. */
+const BOUNDED_PAGE = 1000;
 
 function toAccount(row: LedgerAccountRow): LedgerAccount {
   return { id: Number(row.id), currency: row.currency, openingBalance: row.opening_balance };
@@ -70,6 +76,19 @@ export function ledgerRepository(db: EngineAccess<{ ledger: LedgerQueries }, Led
     return row ? toAccount(row) : null;
   }
 
+  /**
+   * A page deep in the register starts at the day account_days says holds its first row, with an
+   * offset within that day only: a page at any depth steps over at most one day's rows.
+   */
+  async function pageQuery(accountId: number, query: RegisterQuery): Promise<RegisterQuery> {
+    if (query.offset < DEEP_OFFSET) return query;
+    const start = await db.first<PageStartRow>(ledger.pageStart(accountId, query));
+    // Past the end: a page that starts after the range's last row is empty.
+    if (!start) return { ...query, limit: 0 };
+    const offset = query.offset - Number(start.before);
+    return query.order === 'newest' ? { ...query, to: start.day, offset } : { ...query, from: start.day, offset };
+  }
+
   function opening(found: LedgerAccount): ExactSum {
     const sum = new ExactSum();
     if (found.openingBalance !== null) sum.addValue(found.openingBalance);
@@ -78,20 +97,26 @@ export function ledgerRepository(db: EngineAccess<{ ledger: LedgerQueries }, Led
 
   return {
     async register(accountId, query) {
-      const found = await account(accountId);
+      // Three reads at once: the account, its page with what the balance before it is made of, and its count.
+      const [found, parts, count] = await Promise.all([
+        account(accountId),
+        // Index-bounded (a deep page starts at its day): on the engine's own connection unless the page itself is large.
+        pageQuery(accountId, query).then((pageAt) => {
+          const statement = ledger.registerPage(accountId, pageAt);
+          return pageAt.limit <= BOUNDED_PAGE ? db.all<RegisterPartRow>(statement) : db.scanAll<RegisterPartRow>(statement);
+        }),
+        db.first<CountRow>(ledger.countInRange(accountId, query)),
+      ]);
       if (!found) return null;
-      const [rows, count] = await Promise.all([db.scanAll<LedgerRow>(ledger.registerPage(accountId, query)), db.first<CountRow>(ledger.countInRange(accountId, query))]);
       const total = countOf(count);
+      const rows = parts.filter((row): row is RegisterPartRow & LedgerRow => Number(row.part) === 0);
       const first = rows[0];
       if (!first) return { account: found, total, rows: [] };
-      // The balance before the page's first row in date-then-id order, whichever way the page runs.
-      const [cents, odd, sameDay] = await Promise.all([
-        db.first<CentsRow>(ledger.centsBefore(accountId, first.date)),
-        db.all<ValueRow>(ledger.oddValuesBefore(accountId, first.date)),
-        db.scanAll<ValueRow>(ledger.dayValuesBefore(accountId, first.date, Number(first.id))),
-      ]);
       const running = opening(found);
-      addParts(running, cents, [...odd, ...sameDay]);
+      for (const row of parts) {
+        if (Number(row.part) === 1) addParts(running, row, []);
+        else if (Number(row.part) === 2 && row.value !== null) running.addValue(row.value);
+      }
       const out: RegisterRow[] = [];
       if (query.order === 'oldest') {
         for (const row of rows) {

@@ -65,7 +65,7 @@ export function ledgerPrograms(q: { ledger: LedgerQueries; changes: ChangeRecord
       }
       const tx = yield* changeToken(feed);
       yield* undoKept(undo, tx);
-      const moved = yield* changes(ledger.move(selection, target, tx));
+      const moved = yield* changes(ledger.move(selection, target, force, tx));
       yield* changeRecorded(feed, tx);
       return { status: 'moved', moved };
     },
@@ -80,7 +80,7 @@ export function ledgerPrograms(q: { ledger: LedgerQueries; changes: ChangeRecord
       }
       const tx = yield* changeToken(feed);
       yield* undoKept(undo, tx);
-      const changed = yield* changes(ledger.setStatus(selection, status, tx));
+      const changed = yield* changes(ledger.setStatus(selection, status, force, tx));
       yield* changeRecorded(feed, tx);
       return { status: 'changed', changed };
     },
