@@ -24,8 +24,10 @@ describe('web: chart axes', () => {
     assert.equal(periodName('2024-03', 'de-DE'), 'März 2024');
   });
 
-  it('labels every n-th period, with the year on the first label and where a year starts', () => {
+  it('labels every n-th period, with the year on the first label and where the year changed', () => {
     assert.deepEqual(tickLabels(['2023-11', '2023-12', '2024-01', '2024-02'], 1, 'en-US'), ['Nov 2023', 'Dec', 'Jan 2024', 'Feb']);
     assert.deepEqual(tickLabels(['2023-11', '2023-12', '2024-01', '2024-02'], 2, 'en-US'), ['Nov 2023', null, 'Jan 2024', null]);
+    const months = Array.from({ length: 24 }, (_, at) => `${2024 + Math.floor((10 + at) / 12)}-${String(((10 + at) % 12) + 1).padStart(2, '0')}`);
+    assert.deepEqual(tickLabels(months, 6, 'en-US').filter((label) => label !== null), ['Nov 2024', 'May 2025', 'Nov', 'May 2026']);
   });
 });

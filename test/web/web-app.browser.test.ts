@@ -405,6 +405,38 @@ describe('web app in Chromium', { skip }, () => {
       assert.equal((await request(server.baseUrl, 'POST', '/manage/transactions/delete', { ids: [expected[0]!.id] })).status, 200);
     });
 
+    it('an export of more than a page shows how far it is and can be cancelled: nothing is downloaded', async () => {
+      const expenses = await total(server, '&maxValue=0');
+      await page.goto(`${server.baseUrl}/app/?maxValue=0`);
+      await rows(page).first().waitFor();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const secondPage = (url: URL) => url.pathname === '/transactions' && url.searchParams.get('offset') === '1000';
+      await page.route(secondPage, async (route) => {
+        await held;
+        await route.continue().catch(() => undefined); // cancelled by then
+      });
+      const downloads: string[] = [];
+      page.on('download', (download) => downloads.push(download.suggestedFilename()));
+      try {
+        await page.getByRole('button', { name: 'Export CSV' }).click();
+        const progress = page.locator('.export-progress');
+        await progress.getByRole('status').filter({ hasText: `Exporting 1,000 of ${grouped(expenses)} rows…` }).waitFor();
+        assert.equal(await progress.getByRole('progressbar', { name: 'Export progress' }).getAttribute('value'), '1000');
+        const aborted = page.waitForEvent('requestfailed', (request) => secondPage(new URL(request.url())));
+        await progress.getByRole('button', { name: 'Cancel' }).click();
+        await aborted; // the page read stopped: the export ends here
+        await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+      } finally {
+        release();
+        await page.unroute(secondPage);
+      }
+      assert.deepEqual(downloads, [], 'a cancelled export downloads nothing');
+      assert.equal(await page.locator('.export .field-error').count(), 0, 'a cancel is not an error');
+    });
+
     it('at 390 px: the navigation is a bottom bar and rows have two lines; axe is content', async () => {
       await page.setViewportSize(PHONE);
       await page.goto(`${server.baseUrl}/app/`);

@@ -68,16 +68,17 @@ export function periodName(period: string, locale: string, short = false): strin
 }
 
 /**
- * Which periods get a tick label: every `every`-th one, so labels do not overlap. A short label
- * (the month alone) is used unless the period starts a year or is the first labelled one.
+ * Which periods get a tick label: every `every`-th one, so labels do not overlap. A label names
+ * its year when it is the first, or the year changed since the label before (`Nov 2024`, `May 2025`,
+ * `Nov`); else the month alone.
  */
 export function tickLabels(periods: readonly string[], every: number, locale: string): Array<string | null> {
-  let labelled = false;
+  let lastYear: string | null = null;
   return periods.map((period, index) => {
     if (index % every !== 0) return null;
-    const first = !labelled;
-    labelled = true;
-    const startsYear = /^\d{4}-(01|Q1)$/.test(period);
-    return periodName(period, locale, !(first || startsYear));
+    const year = period.slice(0, 4);
+    const sameYear = year === lastYear;
+    lastYear = year;
+    return periodName(period, locale, sameYear);
   });
 }

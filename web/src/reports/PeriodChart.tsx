@@ -11,12 +11,12 @@ const HEIGHT = 220;
 const TOP = 10;
 const BOTTOM = 24;
 /** Room for the amount axis's labels on the left; a little margin on the right. */
-const LEFT = 48;
+const LEFT = 40;
 const RIGHT = 8;
 /** A period's width before the card is measured. */
 const FIRST_STEP = 36;
 /** The narrowest a period gets: more periods than fit (days over a year) scroll sideways instead. */
-const MIN_STEP = 12;
+const MIN_STEP = 11;
 /** A column's share of its period's width, and its widest (a few periods across a wide card). */
 const COLUMN_SHARE = 0.66;
 const MAX_COLUMN = 56;
