@@ -125,7 +125,7 @@ export const RECORD_TEXT_MAX = 500;
 
 /** A record's text as the file has it, control characters kept, cut at RECORD_TEXT_MAX characters. */
 export function recordText(raw: string): string {
-  const chars = [...raw.replace(/\r?\n$/, '')];
+  const chars = [...raw.replace(/(?:\r\n|\r|\n)$/, '')]; // the record's line ending is not its text
   return chars.length > RECORD_TEXT_MAX ? chars.slice(0, RECORD_TEXT_MAX).join('') : chars.join('');
 }
 

@@ -84,7 +84,7 @@ describe('CSV profiles', () => {
     assert.deepEqual(result.items, [
       row({ line: 2, date: '2024-03-01', description: 'Cinema Tickets', value: -25, category: 'Fun' }),
       row({ line: 3, date: '2024-03-02', description: 'Refund', value: 5 }),
-      invalid(4, 'date "20240399" is not a real day'),
+      invalid(4, 'date "20240399" is not a real day', '20240399|1.00|x||'),
     ]);
   });
 

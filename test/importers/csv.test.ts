@@ -13,9 +13,9 @@ describe('CSV statements', () => {
       row({ line: 2, date: '2024-01-02', description: 'Coffee Corner, Main St', value: -3.8, bankTransactionId: 'TX-1001', category: 'Eating out' }),
       row({ line: 3, date: '2024-01-03', description: 'Salary ACME Corp', value: 2500, bankTransactionId: 'TX-1002', category: 'Income' }),
       row({ line: 4, date: '2024-01-05', description: 'Refund web shop', value: -12.5, bankTransactionId: 'TX-1003' }),
-      invalid(5, 'missing column "Amount" (the row has 2 fields)'),
-      invalid(6, 'date "2024-13-01" has no month 13'),
-      invalid(7, 'amount "abc" has no digits'),
+      invalid(5, 'missing column "Amount" (the row has 2 fields)', '2024-01-06,Broken row'),
+      invalid(6, 'date "2024-13-01" has no month 13', '2024-13-01,Impossible month,-5.00,,TX-1005'),
+      invalid(7, 'amount "abc" has no digits', '2024-01-08,Gym,abc,Sport,TX-1006'),
       row({ line: 9, date: '2024-01-09', description: 'Bookshop "Pages"', value: -19.99, category: 'Shopping' }),
     ]);
   });
@@ -26,8 +26,8 @@ describe('CSV statements', () => {
       row({ line: 6, date: '2024-01-02', description: 'Stadtwerke Düsseldorf Abschlag Strom Januar 2024', value: -1234.56 }),
       row({ line: 8, date: '2024-01-03', description: 'Arbeitgeber GmbH Gehalt Januar', value: 2500 }),
       row({ line: 9, date: '2024-01-04', description: 'Bäckerei Schäfer Brötchen', value: -4.2 }),
-      invalid(10, 'date "31.02.2024" is not a real day'),
-      invalid(11, 'neither "Soll" nor "Haben" has an amount'),
+      invalid(10, 'date "31.02.2024" is not a real day', '"31.02.2024";"31.02.2024";"Gutschrift";"Fehler";"Falsches Datum";"";"5,00";"EUR"'),
+      invalid(11, 'neither "Soll" nor "Haben" has an amount', '"05.01.2024";"05.01.2024";"Gebühr";"Bank";"Kontoführung";"";"";"EUR"'),
       // The closing "Kontostand" line has no date: it was refused as invalid, which refused the file.
       skipped(12, 'balance line ("Kontostand"): not a transaction', { label: 'Kontostand', value: 3456.78 }),
     ]);
@@ -38,7 +38,7 @@ describe('CSV statements', () => {
     assert.deepEqual(result.items, [
       row({ line: 2, date: '2024-01-15', description: 'FitWerk Köln GmbH Beitrag Fitnessstudio 01/2024', value: -29.9, bankTransactionId: 'E2E-2024-0001', account: 'DE44500105175407324931' }),
       row({ line: 3, date: '2024-01-16', description: 'Ärzte ohne Grenzen e.V. Rückzahlung Grillfest', value: 1015, account: 'DE44500105175407324931' }),
-      invalid(4, 'date "29.02.23" is not a real day'),
+      invalid(4, 'date "29.02.23" is not a real day', '"DE44500105175407324931";"29.02.23";"29.02.23";"BARGELDAUSZAHLUNG";"GA 12345";"";"";"";"";"";"";"";"";"";"-50,00";"EUR";"Umsatz gebucht"'),
     ]);
   });
 
@@ -57,7 +57,7 @@ describe('CSV statements', () => {
       row({ line: 2, date: '2024-01-05', description: 'AMAZON.COM, INC. Order 112-334', value: -1234.56, bankTransactionId: '202401050001', category: 'Shopping' }),
       row({ line: 3, date: '2024-01-06', description: 'PAYROLL DEPOSIT', value: 3100, bankTransactionId: '202401060002', category: 'Income' }),
       row({ line: 4, date: '2024-01-07', description: 'ATM WITHDRAWAL', value: -40, bankTransactionId: '202401070003', category: 'Cash' }),
-      invalid(5, 'date "02/30/2024" is not a real day'),
+      invalid(5, 'date "02/30/2024" is not a real day', '02/30/2024,VOID,,(5.00),,202402300004'),
     ]);
   });
 

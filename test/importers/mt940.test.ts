@@ -18,7 +18,7 @@ describe('MT940 statements', () => {
       row({ line: 5, date: '2024-01-02', description: 'Stadtwerke Düsseldorf AG Stromabschlag Januar 2024', value: -45.1, bankTransactionId: '9876543210', account: first }),
       row({ line: 9, date: '2024-01-03', description: 'Arbeitgeber GmbH Gehalt Januar', value: 2500, account: first }),
       row({ line: 11, date: '2024-01-04', description: 'Storno Gutschrift vom 02.01.2024', value: -12, account: first }),
-      invalid(20, 'date "240230" is not a real day'),
+      invalid(20, 'date "240230" is not a real day', ':61:240230D5,00NMSCNONREF\n:86:Falsches Datum'),
       row({ line: 22, date: '2024-01-05', description: '', value: -1.5, bankTransactionId: 'B-1', account: 'DE89370400440532013000' }),
     ]);
   });
@@ -41,9 +41,9 @@ describe('MT940 statements', () => {
         ':62F:C240104EUR0,00', '-', '',
       ].join('\r\n'));
       assert.deepEqual((await readStatement(path)).items, [
-        invalid(4, ':61: column 5: expected the value date as YYMMDD, found "2401X1"'),
-        invalid(5, ':61: column 15: expected the debit/credit mark (C, D, RC or RD), found "X5"'),
-        invalid(6, ':61: column 17: expected the amount (digits with a decimal comma), found "TRF"'), // N read as the funds code
+        invalid(4, ':61: column 5: expected the value date as YYMMDD, found "2401X1"', ':61:2401X1C5,00NTRFNONREF'),
+        invalid(5, ':61: column 15: expected the debit/credit mark (C, D, RC or RD), found "X5"', ':61:240102    X5,00NTRFNONREF'),
+        invalid(6, ':61: column 17: expected the amount (digits with a decimal comma), found "TRF"', ':61:2401030103CNTRFNONREF'), // N read as the funds code
         row({ line: 7, date: '2024-01-04', description: '', value: -7.25, bankTransactionId: 'REF-4', account: 'DE89370400440532013000' }),
       ]);
     } finally {

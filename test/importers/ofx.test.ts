@@ -10,7 +10,7 @@ describe('OFX and QFX statements', () => {
     assert.deepEqual(result.items, [
       row({ line: 1, date: '2024-01-03', description: 'Café & Bar "Olé" POS PURCHASE', value: -45.1, bankTransactionId: '2024010301', account: '000123456789' }),
       row({ line: 2, date: '2024-01-15', description: 'DIRECT DEPOSIT', value: 1500, bankTransactionId: '2024011502', account: '000123456789' }),
-      invalid(3, 'date "20240230" is not a real day'),
+      invalid(3, 'date "20240230" is not a real day', '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240230<TRNAMT>-9.99<FITID>2024023003<NAME>STREAMING</STMTTRN>'),
       row({ line: 4, date: '2024-01-31', description: 'INTEREST PAID', value: 2.31, bankTransactionId: 'S-20240131-INT', account: '000987654321' }),
     ]);
   });
@@ -21,7 +21,7 @@ describe('OFX and QFX statements', () => {
     assert.deepEqual(result.items, [
       row({ line: 1, date: '2024-02-29', description: 'Zürich Hotel <Lakeside> Room service', value: -89.9, bankTransactionId: 'CC-0229-001', account: '4111********1111' }),
       row({ line: 2, date: '2024-02-10', description: 'Payment - thank you', value: 250, bankTransactionId: 'CC-0210-002', account: '4111********1111' }),
-      invalid(3, 'transaction has no TRNAMT amount'),
+      invalid(3, 'transaction has no TRNAMT amount', '<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20240211<FITID>CC-0211-003<NAME>No amount</STMTTRN>'),
     ]);
   });
 

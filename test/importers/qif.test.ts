@@ -15,8 +15,8 @@ describe('QIF statements', () => {
       row({ line: 18, date: '2024-01-05', description: 'Corner Store', value: -15.5, account }),
       row({ line: 23, date: '2024-02-01', description: 'Payroll', value: 2000, account }),
       row({ line: 27, date: '2024-01-31', description: 'Bank fee', value: -3, account }),
-      invalid(31, 'date "02/30/2024" is not a real day'),
-      invalid(35, 'record has no T (amount) line'),
+      invalid(31, 'date "02/30/2024" is not a real day', 'D02/30/2024\nT-1.00\nPImpossible'),
+      invalid(35, 'record has no T (amount) line', 'D02/02/2024\nPNo amount'),
     ]);
   });
 

@@ -28,8 +28,9 @@ export function row(fields: StatementRow): ParsedItem {
   return { kind: 'row', row: fields };
 }
 
-export function invalid(line: number, reason: string): ParsedItem {
-  return { kind: 'invalid', line, reason };
+/** raw: the record's text as the file has it, which an invalid item carries (see importers' recordText). */
+export function invalid(line: number, reason: string, raw?: string): ParsedItem {
+  return raw === undefined ? { kind: 'invalid', line, reason } : { kind: 'invalid', line, reason, raw };
 }
 
 export function skipped(line: number, reason: string, balance?: StatementBalance): ParsedItem {

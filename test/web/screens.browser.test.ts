@@ -100,6 +100,69 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
       await page.locator('[data-total="net"]', { hasText: money(ranged.net) }).waitFor();
     });
 
+    it('reports: the period chart has amount and period axes, a column\'s figures on focus and on a first tap, and a table of the API\'s figures (issue 27 item 8)', async () => {
+      type Flow = { period: string; income: number; expenses: number; net: number };
+      type ByGroup = { period: string; groups: Array<{ group?: string; expenses: number }> };
+      const cashflow = (await get<{ periods: Flow[] }>(server, '/reports/cashflow?period=month')).periods;
+      const byPeriod = (await get<{ periods: ByGroup[] }>(server, '/reports/categories?period=month')).periods;
+      const monthName = (period: string) => new Date(`${period}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+      await page.goto(`${server.baseUrl}/app/reports?period=month`);
+      const chart = page.locator('.period-chart');
+      await chart.waitFor();
+      const amountTicks = await chart.locator('.amount-tick').allTextContents();
+      assert.ok(amountTicks.length >= 3 && amountTicks.includes('0'), `amount axis: ${JSON.stringify(amountTicks)}`);
+      assert.ok(amountTicks.some((tick) => /^\d+(\.\d)?K$/.test(tick)), `amounts in thousands: ${JSON.stringify(amountTicks)}`);
+      const periodTicks = await chart.locator('.period-tick').allTextContents();
+      assert.equal(periodTicks[0], monthName(cashflow[0]!.period), 'the first period is named with its year');
+
+      // Keyboard: focusing a column says its figures, the API's.
+      const spentIn = (at: ByGroup) => -at.groups.reduce((sum, group) => sum + group.expenses, 0);
+      const third = 2;
+      await chart.locator('a').nth(third).focus();
+      const readout = page.locator('.chart-readout');
+      await readout.locator(`xpath=self::*[@data-period="${cashflow[third]!.period}"]`).waitFor();
+      assert.equal(await readout.textContent(), `${monthName(cashflow[third]!.period)}: spent ${money(-spentIn(byPeriod[third]!))}, net ${money(cashflow[third]!.net)}`);
+      await chart.scrollIntoViewIfNeeded();
+      await checkBothWidths(page, 'reports-period-chart');
+
+      // The table: the same figures as the API's answer, period by period.
+      await page.getByRole('button', { name: 'Table' }).click();
+      const table = page.getByRole('table', { name: /Spending per month, by group, with net/ });
+      await table.waitFor();
+      const shown = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent)));
+      assert.equal(shown.length, cashflow.length);
+      shown.forEach((cells, index) => {
+        const flow = cashflow[index]!;
+        assert.deepEqual([cells[0], ...cells.slice(-3)], [monthName(flow.period), money(flow.income), money(flow.expenses), money(flow.net)], flow.period);
+      });
+      await table.scrollIntoViewIfNeeded();
+      await checkBothWidths(page, 'reports-table');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expectNoSeriousViolations(page, 'reports table, dark');
+      await page.getByRole('button', { name: 'Table' }).click();
+      await expectNoSeriousViolations(page, 'reports chart, dark');
+      await page.emulateMedia({ colorScheme: 'light' });
+    });
+
+    it('reports: on a touch screen a first tap on a column shows its figures, a second opens the period', async () => {
+      const touch = await suite.browser.newPage({ viewport: PHONE, locale: 'en-US', hasTouch: true, isMobile: true });
+      try {
+        await touch.goto(`${server.baseUrl}/app/reports?period=quarter`);
+        const cashflow = (await get<{ periods: Array<{ period: string; start: string; end: string; net: number }> }>(server, '/reports/cashflow?period=quarter')).periods;
+        const last = cashflow.at(-1)!;
+        const column = touch.locator('.period-chart a').last();
+        await column.scrollIntoViewIfNeeded();
+        await column.locator('.column-hit').tap();
+        await touch.locator(`.chart-readout[data-period="${last.period}"]`).waitFor();
+        assert.match((await touch.locator('.chart-readout').textContent()) ?? '', new RegExp(`net ${money(last.net).replace(/[+.]/g, '\\$&')}$`));
+        assert.equal(new URL(touch.url()).pathname, '/app/reports', 'the first tap stays');
+        await column.locator('.column-hit').tap();
+        await touch.waitForURL((url) => url.pathname === '/app/' && url.searchParams.get('from') === last.start);
+      } finally {
+        await touch.close();
+      }
+    });
+
     it('reports: a period column opens that period in the register, by mouse', async () => {
       await page.goto(`${server.baseUrl}/app/reports?period=quarter`);
       const cashflow = await get<{ periods: Array<{ period: string; start: string; end: string; count: number }> }>(server, '/reports/cashflow?period=quarter');

@@ -2,7 +2,7 @@
 /// <reference lib="dom.iterable" />
 // page.evaluate() callbacks run in the page: the browser globals they use are typed by the DOM library.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -368,6 +368,73 @@ describe('web app in Chromium', { skip }, () => {
       assert.equal(await page.locator('.row.cursor').getAttribute('aria-rowindex'), '5');
       const fourth = ((await request(server.baseUrl, 'GET', '/transactions?sort=id&offset=3&limit=1')).body as Array<{ category?: string }>)[0]!;
       assert.equal(fourth.category, 'Coffee');
+    });
+
+    it('a Bank column names each row\'s bank; Export CSV downloads every filtered row, RFC 4180 with a BOM, formulas defused (issue 27 item 9)', async () => {
+      type Row = { id: number; date: string; description: string; value: number; category?: string; bank?: string };
+      const banks = (await request(server.baseUrl, 'GET', '/banks')).body as Array<{ id: string; name: string }>;
+      const bankName = new Map(banks.map((bank) => [bank.id, bank.name]));
+      const formula = { date: '2026-11-27', description: '=HYPERLINK("http://x","click")', value: -1.5, category: '@risk', bank: banks[0]!.id };
+      assert.equal((await request(server.baseUrl, 'POST', '/transactions', formula)).status, 201);
+      const query = 'maxValue=0&sort=-date,id';
+      const expected = (await request(server.baseUrl, 'GET', `/transactions?${query}&limit=100000`)).body as Row[];
+      assert.ok(expected.length > 1000, 'more rows than one page of the export');
+      await page.goto(`${server.baseUrl}/app/?${query}`);
+      await rows(page).first().waitFor();
+      assert.equal(await page.getByRole('columnheader', { name: 'Bank' }).count(), 1);
+      assert.equal(await page.getByRole('columnheader', { name: 'Bank' }).getByRole('button').count(), 0, 'not sortable: the API cannot sort by a bank');
+      const shownBanks = await rows(page).locator('.c-bank').allTextContents();
+      assert.deepEqual(shownBanks.slice(0, 5), expected.slice(0, 5).map((row) => bankName.get(row.bank!) ?? ''));
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      assert.match(download.suggestedFilename(), /^moneta-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+      const bytes = await readFile((await download.path())!);
+      assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 with a byte order mark');
+      const text = bytes.toString('utf8').slice(1);
+      assert.ok(text.endsWith('\r\n'));
+      const records = text.slice(0, -2).split('\r\n');
+      assert.equal(records[0], 'Date,Description,Category,Bank,Amount');
+      assert.equal(records.length - 1, expected.length, 'every filtered row, all pages');
+      assert.equal(records[1], `2026-11-27,"'=HYPERLINK(""http://x"",""click"")",'@risk,${bankName.get(formula.bank)},-1.5`, 'text that would run is prefixed; the amount stays a number');
+      const plain = (text: string) => (/[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+      const last = expected.at(-1)!;
+      assert.equal(records.at(-1), [last.date, plain(last.description), plain(last.category ?? ''), plain(bankName.get(last.bank!) ?? ''), String(last.value)].join(','));
+      await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+      await screenshot(page, 'register-bank-1440');
+      // The later tests count the demo rows: the added one goes to the trash.
+      assert.equal((await request(server.baseUrl, 'POST', '/manage/transactions/delete', { ids: [expected[0]!.id] })).status, 200);
+    });
+
+    it('an export of more than a page shows how far it is and can be cancelled: nothing is downloaded', async () => {
+      const expenses = await total(server, '&maxValue=0');
+      await page.goto(`${server.baseUrl}/app/?maxValue=0`);
+      await rows(page).first().waitFor();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const secondPage = (url: URL) => url.pathname === '/transactions' && url.searchParams.get('offset') === '1000';
+      await page.route(secondPage, async (route) => {
+        await held;
+        await route.continue().catch(() => undefined); // cancelled by then
+      });
+      const downloads: string[] = [];
+      page.on('download', (download) => downloads.push(download.suggestedFilename()));
+      try {
+        await page.getByRole('button', { name: 'Export CSV' }).click();
+        const progress = page.locator('.export-progress');
+        await progress.getByRole('status').filter({ hasText: `Exporting 1,000 of ${grouped(expenses)} rows…` }).waitFor();
+        assert.equal(await progress.getByRole('progressbar', { name: 'Export progress' }).getAttribute('value'), '1000');
+        const aborted = page.waitForEvent('requestfailed', (request) => secondPage(new URL(request.url())));
+        await progress.getByRole('button', { name: 'Cancel' }).click();
+        await aborted; // the page read stopped: the export ends here
+        await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+      } finally {
+        release();
+        await page.unroute(secondPage);
+      }
+      assert.deepEqual(downloads, [], 'a cancelled export downloads nothing');
+      assert.equal(await page.locator('.export .field-error').count(), 0, 'a cancel is not an error');
     });
 
     it('at 390 px: the navigation is a bottom bar and rows have two lines; axe is content', async () => {

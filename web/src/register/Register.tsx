@@ -15,6 +15,8 @@ import { useCatalogue } from './use-catalogue.js';
 import { useRegisterKeys } from './use-register-keys.js';
 import { useRows } from './use-rows.js';
 import { useTotals } from './use-totals.js';
+import './register.css';
+import { useExport } from './use-export.js';
 import { useViewport } from './use-viewport.js';
 
 const SEARCH_DEBOUNCE_MS = 60;
@@ -56,6 +58,9 @@ export function Register({ readOnly, retryTick }: Props) {
   const box = view.element;
 
   const filter = useMemo(() => listFilter(state), [state]);
+  const bankNames = useMemo(() => new Map(catalogue.banks.map((bank) => [bank.id, bank.name])), [catalogue.banks]);
+  const bankName = (id: string) => bankNames.get(id);
+  const exporter = useExport(filter, bankName);
   // The size of the list as last rendered places the viewport; until the URL's row is scrolled
   // to, that row decides the first page asked for.
   const lastTotal = useRef(0);
@@ -256,6 +261,7 @@ export function Register({ readOnly, retryTick }: Props) {
         top={shown.firstTop + (index - shown.first) * view.rowHeight}
         height={view.rowHeight}
         transaction={row?.transaction ?? null}
+        bankName={row?.transaction.bank === undefined ? null : (bankName(row.transaction.bank) ?? row.transaction.bank)}
         stale={row?.stale ?? true}
         cursor={index === cursor}
         selected={row ? bulk.isSelected(row.transaction.id) : false}
@@ -335,7 +341,17 @@ export function Register({ readOnly, retryTick }: Props) {
                   </button>
                 </div>
               );
-            })}
+            }).flatMap((header, at) =>
+              // The Bank column sits before the amount; the API cannot sort by a bank's name, so it is not a button.
+              at === COLUMNS.length - 1
+                ? [
+                    <div role="columnheader" class="c-bank" key="bank">
+                      <span class="column-name">Bank</span>
+                    </div>,
+                    header,
+                  ]
+                : [header],
+            )}
           </div>
         </div>
         <div role="rowgroup" class="body" ref={view.attach}>
@@ -344,7 +360,7 @@ export function Register({ readOnly, retryTick }: Props) {
           </div>
         </div>
       </div>
-      <StatusBar readOnly={readOnly} rows={rows.known ? rows.total : null} totals={totals} bulk={bulk} categories={catalogue.categories} locale={locale} onKeySheet={() => setKeySheet(true)} />
+      <StatusBar readOnly={readOnly} rows={rows.known ? rows.total : null} totals={totals} bulk={bulk} categories={catalogue.categories} locale={locale} exporter={exporter} onKeySheet={() => setKeySheet(true)} />
       {keySheet && <KeySheet onClose={() => setKeySheet(false)} />}
     </section>
   );

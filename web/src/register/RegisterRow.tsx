@@ -7,6 +7,8 @@ interface Props {
   top: number;
   height: number;
   transaction: Transaction | null;
+  /** The bank's name (its id when the catalogue does not know it), or null for a row without a bank. */
+  bankName: string | null;
   stale: boolean;
   cursor: boolean;
   selected: boolean;
@@ -21,7 +23,7 @@ interface Props {
 }
 
 /** One transaction; its text is always set as text, never as HTML (it comes from bank statements). */
-export function RegisterRow({ index, top, height, transaction, stale, cursor, selected, readOnly, locale, today, editor, onSelect, onEdit, onCursor }: Props) {
+export function RegisterRow({ index, top, height, transaction, bankName, stale, cursor, selected, readOnly, locale, today, editor, onSelect, onEdit, onCursor }: Props) {
   const classes = ['row', stale ? 'stale' : '', cursor ? 'cursor' : '', selected ? 'selected' : '', transaction ? '' : 'placeholder'].filter(Boolean).join(' ');
   const style = { transform: `translateY(${top}px)`, height: `${height}px` };
   if (!transaction) {
@@ -78,6 +80,9 @@ export function RegisterRow({ index, top, height, transaction, stale, cursor, se
               {transaction.category ?? 'Uncategorised'}
             </button>
           ))}
+      </div>
+      <div role="gridcell" class="c-bank" title={bankName ?? undefined}>
+        {bankName ?? ''}
       </div>
       <div role="gridcell" class={`c-amount ${amount.kind}`}>
         {amount.text}

@@ -1,6 +1,8 @@
 import type { Category } from '../api/types.js';
 import { formatAmount, formatCount } from '../lib/format.js';
 import { BulkBar } from './BulkBar.js';
+import { ExportButton } from './ExportButton.js';
+import type { ExportState } from './use-export.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { UndoToast } from './UndoToast.js';
 import type { useBulk } from './use-bulk.js';
@@ -14,11 +16,12 @@ interface Props {
   bulk: ReturnType<typeof useBulk>;
   categories: readonly Category[];
   locale: string;
+  exporter: ExportState;
   onKeySheet(): void;
 }
 
 /** The sticky bar under the list: the selection's actions, then the filtered set's size and totals. */
-export function StatusBar({ readOnly, rows, totals, bulk, categories, locale, onKeySheet }: Props) {
+export function StatusBar({ readOnly, rows, totals, bulk, categories, locale, exporter, onKeySheet }: Props) {
   const money = (value: number, signed: boolean) => {
     const amount = formatAmount(value, locale);
     return <span class={signed ? amount.kind : undefined}>{amount.text}</span>;
@@ -66,6 +69,7 @@ export function StatusBar({ readOnly, rows, totals, bulk, categories, locale, on
             </div>
           </dl>
         )}
+        {rows !== null && rows > 0 && <ExportButton state={exporter} locale={locale} />}
         <button type="button" class="keys-hint" onClick={onKeySheet}>
           <kbd>?</kbd> keys
         </button>
