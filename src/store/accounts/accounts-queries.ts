@@ -23,6 +23,8 @@ export interface AccountTotalsRow {
   account_id: number | string;
   status: string;
   cents: string;
+  /** How many values are not whole cents: read one by one (oddValues) only when some are. */
+  odd: string;
 }
 
 export interface OddValueRow {
@@ -74,7 +76,7 @@ export class AccountsQueries {
   totals(ids?: readonly number[]): CompiledQuery<AccountTotalsRow> {
     let query = this.db
       .selectFrom('account_days')
-      .select(['account_id', 'status', sql<string>`CAST(sum(cents) AS TEXT)`.as('cents')])
+      .select(['account_id', 'status', sql<string>`CAST(sum(cents) AS TEXT)`.as('cents'), sql<string>`CAST(sum(odd) AS TEXT)`.as('odd')])
       .groupBy(['account_id', 'status'])
       .having(sql`sum(n)`, '<>', 0);
     if (ids) query = query.where('account_id', 'in', ids);

@@ -62,11 +62,12 @@ export const DERIVED_TABLES: readonly DerivedTable[] = [
     // Migration 0019: per (account, day, status), its rows and whole cents.
     name: 'account_days',
     keys: ['account_id', 'day', 'status'],
-    sums: ['n', 'cents'],
+    sums: ['n', 'cents', 'odd'],
     stored: () =>
-      sql<Row>`SELECT account_id, day, status, sum(n) AS n, sum(cents) AS cents FROM account_days GROUP BY 1, 2, 3 HAVING sum(n) <> 0 OR sum(cents) <> 0 ORDER BY 1, 2, 3`,
+      sql<Row>`SELECT account_id, day, status, sum(n) AS n, sum(cents) AS cents, sum(odd) AS odd FROM account_days GROUP BY 1, 2, 3 HAVING sum(n) <> 0 OR sum(cents) <> 0 OR sum(odd) <> 0 ORDER BY 1, 2, 3`,
     truth: (engine) =>
-      sql<Row>`SELECT account_id, date AS day, coalesce(status, '') AS status, count(*) AS n, coalesce(sum(coalesce(${sql.raw(centsSql('value', engine))}, 0)), 0) AS cents
+      sql<Row>`SELECT account_id, date AS day, coalesce(status, '') AS status, count(*) AS n, coalesce(sum(coalesce(${sql.raw(centsSql('value', engine))}, 0)), 0) AS cents,
+          sum(CASE WHEN ${sql.raw(centsSql('value', engine))} IS NULL THEN 1 ELSE 0 END) AS odd
         FROM transactions WHERE account_id IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
   },
 ];

@@ -213,6 +213,8 @@ export interface AccountDaysTable {
   status: string;
   n: number;
   cents: number;
+  /** How many of its rows' values are not whole cents (read one by one). */
+  odd: number;
 }
 
 /** The store's settings (migration 0019): `currency`. */

@@ -19,10 +19,11 @@ export const ROW_JSON_SQL = `'{"date":' || json_quote("date") || ',"description"
  * - imports.account_id: the account an import's rows went into.
  * - transactions.account_id and .status (pending | cleared | reconciled; NULL: not cleared);
  *   the trash keeps both (a restored row goes back into its account).
- * - account_days: per (account, day, status), the number of rows and the sum of their whole-cent
- *   values, kept by triggers like report_days (0008); '' stands for no status. A balance is the
- *   opening balance plus these sums plus the few values that are not whole cents, read from the
- *   partial index transactions_account_odd_values. PostgreSQL appends signed deltas, folded by
+ * - account_days: per (account, day, status), the number of rows, the sum of their whole-cent
+ *   values and how many values are not whole cents (`odd`), kept by triggers like report_days
+ *   (0008); '' stands for no status. A balance is the opening balance plus these sums plus the odd
+ *   values, read (only where `odd` says there are some) from the partial index
+ *   transactions_account_odd_values. PostgreSQL appends signed deltas, folded by
  *   the compactor (postgres/count-compactor.ts).
  * - Every bank that has transactions (or trashed ones) gets one account named after it (its
  *   name, with the bank's id when two banks share a name), of type checking, in the default
@@ -118,15 +119,16 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
     status TEXT NOT NULL,
     n INTEGER NOT NULL,
     cents INTEGER NOT NULL,
+    odd INTEGER NOT NULL,
     PRIMARY KEY (account_id, day, status)
   ) WITHOUT ROWID`.execute(db);
   const add = (row: 'NEW' | 'OLD', sign: '+' | '-') => {
     const cents = centsSql(`${row}.value`, 'sqlite');
     return sign === '+'
-      ? `INSERT INTO account_days (account_id, day, status, n, cents)
-        SELECT ${row}.account_id, ${row}.date, coalesce(${row}.status, ''), 1, coalesce(${cents}, 0) WHERE ${row}.account_id IS NOT NULL
-        ON CONFLICT (account_id, day, status) DO UPDATE SET n = n + 1, cents = cents + excluded.cents;`
-      : `UPDATE account_days SET n = n - 1, cents = cents - coalesce(${cents}, 0)
+      ? `INSERT INTO account_days (account_id, day, status, n, cents, odd)
+        SELECT ${row}.account_id, ${row}.date, coalesce(${row}.status, ''), 1, coalesce(${cents}, 0), CASE WHEN ${cents} IS NULL THEN 1 ELSE 0 END WHERE ${row}.account_id IS NOT NULL
+        ON CONFLICT (account_id, day, status) DO UPDATE SET n = n + 1, cents = cents + excluded.cents, odd = odd + excluded.odd;`
+      : `UPDATE account_days SET n = n - 1, cents = cents - coalesce(${cents}, 0), odd = odd - CASE WHEN ${cents} IS NULL THEN 1 ELSE 0 END
         WHERE account_id = ${row}.account_id AND day = ${row}.date AND status = coalesce(${row}.status, '');`;
   };
   await sql`CREATE TRIGGER transactions_account_insert AFTER INSERT ON transactions WHEN NEW.account_id IS NOT NULL BEGIN
@@ -159,14 +161,16 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
     day text COLLATE "C" NOT NULL,
     status text COLLATE "C" NOT NULL,
     n bigint NOT NULL,
-    cents bigint NOT NULL
+    cents bigint NOT NULL,
+    odd bigint NOT NULL
   )`.execute(db);
   await sql`CREATE INDEX account_days_key ON account_days (account_id, day, status)`.execute(db);
   const cents = centsSql('value', 'postgres');
-  const append = (source: string) => `INSERT INTO account_days (account_id, day, status, n, cents)
-        SELECT account_id, date, coalesce(status, ''), sum(sign), coalesce(sum(sign * coalesce(${cents}, 0)), 0)
+  const odd = `CASE WHEN ${cents} IS NULL THEN 1 ELSE 0 END`;
+  const append = (source: string) => `INSERT INTO account_days (account_id, day, status, n, cents, odd)
+        SELECT account_id, date, coalesce(status, ''), sum(sign), coalesce(sum(sign * coalesce(${cents}, 0)), 0), sum(sign * ${odd})
         FROM ${source} AS changed WHERE account_id IS NOT NULL GROUP BY 1, 2, 3
-        HAVING sum(sign) <> 0 OR sum(sign * coalesce(${cents}, 0)) <> 0;`;
+        HAVING sum(sign) <> 0 OR sum(sign * coalesce(${cents}, 0)) <> 0 OR sum(sign * ${odd}) <> 0;`;
   const fn = (name: string, source: string) => sql`CREATE FUNCTION ${sql.raw(name)}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       ${sql.raw(append(source))}

@@ -49,9 +49,9 @@ export interface DeltaTable {
 
 /** Accounts' daily totals (migration 0019) are appended deltas too: folded per (account, day, status). */
 export function compactAccountDays(db: Kysely<Database>): CompiledQuery {
-  return sql`WITH moved AS (DELETE FROM account_days RETURNING account_id, day, status, n, cents)
-    INSERT INTO account_days (account_id, day, status, n, cents)
-    SELECT account_id, day, status, sum(n), sum(cents) FROM moved GROUP BY account_id, day, status HAVING sum(n) <> 0 OR sum(cents) <> 0`.compile(db);
+  return sql`WITH moved AS (DELETE FROM account_days RETURNING account_id, day, status, n, cents, odd)
+    INSERT INTO account_days (account_id, day, status, n, cents, odd)
+    SELECT account_id, day, status, sum(n), sum(cents), sum(odd) FROM moved GROUP BY account_id, day, status HAVING sum(n) <> 0 OR sum(cents) <> 0 OR sum(odd) <> 0`.compile(db);
 }
 
 /** The delta tables of a PostgreSQL store: the counts (0004), the report totals (0008) and the accounts' days (0019). */

@@ -44,37 +44,38 @@ CREATE TABLE account_days (
     day text COLLATE "C" NOT NULL,
     status text COLLATE "C" NOT NULL,
     n bigint NOT NULL,
-    cents bigint NOT NULL
+    cents bigint NOT NULL,
+    odd bigint NOT NULL
   );
 
 CREATE INDEX account_days_key ON account_days (account_id, day, status);
 
 CREATE FUNCTION moneta_account_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO account_days (account_id, day, status, n, cents)
-        SELECT account_id, date, coalesce(status, ''), sum(sign), coalesce(sum(sign * coalesce(CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END, 0)), 0)
+      INSERT INTO account_days (account_id, day, status, n, cents, odd)
+        SELECT account_id, date, coalesce(status, ''), sum(sign), coalesce(sum(sign * coalesce(CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END, 0)), 0), sum(sign * CASE WHEN CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END IS NULL THEN 1 ELSE 0 END)
         FROM (SELECT date, value, account_id, status, 1 AS sign FROM new_rows) AS changed WHERE account_id IS NOT NULL GROUP BY 1, 2, 3
-        HAVING sum(sign) <> 0 OR sum(sign * coalesce(CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END, 0)) <> 0;
+        HAVING sum(sign) <> 0 OR sum(sign * coalesce(CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END, 0)) <> 0 OR sum(sign * CASE WHEN CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END IS NULL THEN 1 ELSE 0 END) <> 0;
       RETURN NULL;
     END
   $$;
 
 CREATE FUNCTION moneta_account_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO account_days (account_id, day, status, n, cents)
-        SELECT account_id, date, coalesce(status, ''), sum(sign), coalesce(sum(sign * coalesce(CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END, 0)), 0)
+      INSERT INTO account_days (account_id, day, status, n, cents, odd)
+        SELECT account_id, date, coalesce(status, ''), sum(sign), coalesce(sum(sign * coalesce(CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END, 0)), 0), sum(sign * CASE WHEN CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END IS NULL THEN 1 ELSE 0 END)
         FROM (SELECT date, value, account_id, status, -1 AS sign FROM old_rows) AS changed WHERE account_id IS NOT NULL GROUP BY 1, 2, 3
-        HAVING sum(sign) <> 0 OR sum(sign * coalesce(CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END, 0)) <> 0;
+        HAVING sum(sign) <> 0 OR sum(sign * coalesce(CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END, 0)) <> 0 OR sum(sign * CASE WHEN CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END IS NULL THEN 1 ELSE 0 END) <> 0;
       RETURN NULL;
     END
   $$;
 
 CREATE FUNCTION moneta_account_updated() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      INSERT INTO account_days (account_id, day, status, n, cents)
-        SELECT account_id, date, coalesce(status, ''), sum(sign), coalesce(sum(sign * coalesce(CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END, 0)), 0)
+      INSERT INTO account_days (account_id, day, status, n, cents, odd)
+        SELECT account_id, date, coalesce(status, ''), sum(sign), coalesce(sum(sign * coalesce(CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END, 0)), 0), sum(sign * CASE WHEN CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END IS NULL THEN 1 ELSE 0 END)
         FROM (SELECT date, value, account_id, status, -1 AS sign FROM old_rows UNION ALL SELECT date, value, account_id, status, 1 FROM new_rows) AS changed WHERE account_id IS NOT NULL GROUP BY 1, 2, 3
-        HAVING sum(sign) <> 0 OR sum(sign * coalesce(CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END, 0)) <> 0;
+        HAVING sum(sign) <> 0 OR sum(sign * coalesce(CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END, 0)) <> 0 OR sum(sign * CASE WHEN CASE WHEN abs(value) < 1e9 AND round(value * 100) / 100 = value THEN round(value * 100)::bigint END IS NULL THEN 1 ELSE 0 END) <> 0;
       RETURN NULL;
     END
   $$;

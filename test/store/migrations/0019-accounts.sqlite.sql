@@ -49,27 +49,28 @@ CREATE TABLE account_days (
     status TEXT NOT NULL,
     n INTEGER NOT NULL,
     cents INTEGER NOT NULL,
+    odd INTEGER NOT NULL,
     PRIMARY KEY (account_id, day, status)
   ) WITHOUT ROWID;
 
 CREATE TRIGGER transactions_account_insert AFTER INSERT ON transactions WHEN NEW.account_id IS NOT NULL BEGIN
-    INSERT INTO account_days (account_id, day, status, n, cents)
-        SELECT NEW.account_id, NEW.date, coalesce(NEW.status, ''), 1, coalesce(CASE WHEN abs(NEW.value) < 1e9 AND round(NEW.value * 100) / 100 = NEW.value THEN CAST(round(NEW.value * 100) AS INTEGER) END, 0) WHERE NEW.account_id IS NOT NULL
-        ON CONFLICT (account_id, day, status) DO UPDATE SET n = n + 1, cents = cents + excluded.cents;
+    INSERT INTO account_days (account_id, day, status, n, cents, odd)
+        SELECT NEW.account_id, NEW.date, coalesce(NEW.status, ''), 1, coalesce(CASE WHEN abs(NEW.value) < 1e9 AND round(NEW.value * 100) / 100 = NEW.value THEN CAST(round(NEW.value * 100) AS INTEGER) END, 0), CASE WHEN CASE WHEN abs(NEW.value) < 1e9 AND round(NEW.value * 100) / 100 = NEW.value THEN CAST(round(NEW.value * 100) AS INTEGER) END IS NULL THEN 1 ELSE 0 END WHERE NEW.account_id IS NOT NULL
+        ON CONFLICT (account_id, day, status) DO UPDATE SET n = n + 1, cents = cents + excluded.cents, odd = odd + excluded.odd;
   END;
 
 CREATE TRIGGER transactions_account_delete AFTER DELETE ON transactions WHEN OLD.account_id IS NOT NULL BEGIN
-    UPDATE account_days SET n = n - 1, cents = cents - coalesce(CASE WHEN abs(OLD.value) < 1e9 AND round(OLD.value * 100) / 100 = OLD.value THEN CAST(round(OLD.value * 100) AS INTEGER) END, 0)
+    UPDATE account_days SET n = n - 1, cents = cents - coalesce(CASE WHEN abs(OLD.value) < 1e9 AND round(OLD.value * 100) / 100 = OLD.value THEN CAST(round(OLD.value * 100) AS INTEGER) END, 0), odd = odd - CASE WHEN CASE WHEN abs(OLD.value) < 1e9 AND round(OLD.value * 100) / 100 = OLD.value THEN CAST(round(OLD.value * 100) AS INTEGER) END IS NULL THEN 1 ELSE 0 END
         WHERE account_id = OLD.account_id AND day = OLD.date AND status = coalesce(OLD.status, '');
   END;
 
 CREATE TRIGGER transactions_account_update AFTER UPDATE OF date, value, account_id, status ON transactions
     WHEN OLD.date IS NOT NEW.date OR OLD.value IS NOT NEW.value OR OLD.account_id IS NOT NEW.account_id OR OLD.status IS NOT NEW.status BEGIN
-    UPDATE account_days SET n = n - 1, cents = cents - coalesce(CASE WHEN abs(OLD.value) < 1e9 AND round(OLD.value * 100) / 100 = OLD.value THEN CAST(round(OLD.value * 100) AS INTEGER) END, 0)
+    UPDATE account_days SET n = n - 1, cents = cents - coalesce(CASE WHEN abs(OLD.value) < 1e9 AND round(OLD.value * 100) / 100 = OLD.value THEN CAST(round(OLD.value * 100) AS INTEGER) END, 0), odd = odd - CASE WHEN CASE WHEN abs(OLD.value) < 1e9 AND round(OLD.value * 100) / 100 = OLD.value THEN CAST(round(OLD.value * 100) AS INTEGER) END IS NULL THEN 1 ELSE 0 END
         WHERE account_id = OLD.account_id AND day = OLD.date AND status = coalesce(OLD.status, '');
-    INSERT INTO account_days (account_id, day, status, n, cents)
-        SELECT NEW.account_id, NEW.date, coalesce(NEW.status, ''), 1, coalesce(CASE WHEN abs(NEW.value) < 1e9 AND round(NEW.value * 100) / 100 = NEW.value THEN CAST(round(NEW.value * 100) AS INTEGER) END, 0) WHERE NEW.account_id IS NOT NULL
-        ON CONFLICT (account_id, day, status) DO UPDATE SET n = n + 1, cents = cents + excluded.cents;
+    INSERT INTO account_days (account_id, day, status, n, cents, odd)
+        SELECT NEW.account_id, NEW.date, coalesce(NEW.status, ''), 1, coalesce(CASE WHEN abs(NEW.value) < 1e9 AND round(NEW.value * 100) / 100 = NEW.value THEN CAST(round(NEW.value * 100) AS INTEGER) END, 0), CASE WHEN CASE WHEN abs(NEW.value) < 1e9 AND round(NEW.value * 100) / 100 = NEW.value THEN CAST(round(NEW.value * 100) AS INTEGER) END IS NULL THEN 1 ELSE 0 END WHERE NEW.account_id IS NOT NULL
+        ON CONFLICT (account_id, day, status) DO UPDATE SET n = n + 1, cents = cents + excluded.cents, odd = odd + excluded.odd;
   END;
 
 DROP TRIGGER transactions_row_json_insert;
