@@ -1,3 +1,4 @@
+import { FORMAT_IDS } from '../importers/formats.js';
 import { Option, type Command } from 'commander';
 import { basename } from 'node:path';
 import type { StoreFlags } from '../config.js';
@@ -23,7 +24,7 @@ export function registerImportCommand(program: Command): void {
       .command('import <files...>')
       .description('Import bank statements (CSV, OFX/QFX, QIF, CAMT.053, MT940); rows already imported are recognised and skipped')
       .requiredOption('--bank <id>', 'the bank the statements come from (see `moneta banks list`)')
-      .addOption(new Option('--format <format>', 'statement format').choices(['auto', 'csv', 'ofx', 'qif', 'camt053', 'mt940']).default('auto'))
+      .addOption(new Option('--format <format>', 'statement format').choices(['auto', ...FORMAT_IDS]).default('auto'))
       .option('--profile <name-or-file>', 'CSV column layout: a built-in profile (`moneta profiles list`) or a path to a profile JSON file; default: generic, else the built-in profile whose columns match')
       .option('--date-format <layout>', 'CSV date layout, e.g. DD/MM/YYYY, MM/DD/YY, YYYY-MM-DD, DD MMM YYYY (settles 01/02/2024 without writing a profile)')
       .option('--dry-run', 'report what would happen, write nothing')

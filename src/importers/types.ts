@@ -1,7 +1,9 @@
 // The contract every statement parser satisfies. The import service only ever sees these
 // types, so a new bank format is one new parser file and never a change to the service.
 
-export type StatementFormat = 'csv' | 'ofx' | 'qif' | 'camt053' | 'mt940';
+import type { StatementFormat } from './formats.js';
+
+export type { StatementFormat };
 
 export interface StatementRow {
   /**

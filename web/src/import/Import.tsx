@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { STATEMENT_FORMATS } from '../lib/formats.js';
 import { api } from '../api/client.js';
 import type { Problem } from '../api/types.js';
 import { inApp } from '../app/navigate.js';
@@ -25,14 +26,7 @@ interface Props {
 const STEPS = ['File', 'Bank', 'Check', 'Done'] as const;
 /** The most rows read back to find the dates an import spans. */
 const DATES_PAGE = 2000;
-const FORMATS: Array<[ImportFormat, string]> = [
-  ['auto', 'Recognise it'],
-  ['csv', 'CSV'],
-  ['ofx', 'OFX/QFX'],
-  ['qif', 'QIF'],
-  ['camt053', 'CAMT.053'],
-  ['mt940', 'MT940'],
-];
+const FORMATS: Array<[ImportFormat, string]> = [['auto', 'Recognise it'], ...STATEMENT_FORMATS.map(({ id, label }): [ImportFormat, string] => [id, label])];
 
 /** Import a statement: file, bank, a dry run's report row by row, then the import; and the history with Undo. */
 export function Import({ access, retryTick }: Props) {

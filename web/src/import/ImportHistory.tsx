@@ -1,4 +1,5 @@
 import { formatCount } from '../lib/format.js';
+import { formatName } from '../lib/formats.js';
 import { rowsWritten, summaryLine } from '../lib/import-report.js';
 import type { ImportSummary } from './import-calls.js';
 import type { ImportHistorySource } from './use-import-history.js';
@@ -13,7 +14,6 @@ interface Props {
   onUndo(entry: ImportSummary): void;
 }
 
-const FORMAT_NAMES: Record<ImportSummary['format'], string> = { csv: 'CSV', ofx: 'OFX/QFX', qif: 'QIF', camt053: 'CAMT.053', mt940: 'MT940' };
 
 /** The imported files, newest first: name, format, bank, time and counts, with Undo for each. */
 export function ImportHistory({ source, canWrite, bankName, undone, onUndo }: Props) {
@@ -39,7 +39,7 @@ export function ImportHistory({ source, canWrite, bankName, undone, onUndo }: Pr
               <span class="history-what">
                 <strong class="history-file">{entry.fileName}</strong>
                 <span class="small">
-                  {FORMAT_NAMES[entry.format]}
+                  {formatName(entry.format)}
                   {entry.profile !== undefined && ` (${entry.profile})`} · {bankName(entry.bank)} · <time dateTime={entry.importedAt}>{time.format(new Date(entry.importedAt))}</time>
                 </span>
                 <span class="small">{summaryLine(entry, locale, true)}</span>

@@ -1,6 +1,7 @@
 import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { formatAmount, formatCount, formatShortDate } from '../lib/format.js';
+import { formatName } from '../lib/formats.js';
 import { duplicateRule, reportPage, STATUS_WORDS, summaryLine, visibleRecord, type ReportRow, type StatusFilter } from '../lib/import-report.js';
 import type { ImportReport } from './import-calls.js';
 import { MatchedRow } from './MatchedRow.js';
@@ -10,7 +11,6 @@ interface Props {
   bankName(id: string): string;
 }
 
-const FORMAT_NAMES: Record<ImportReport['format'], string> = { csv: 'CSV', ofx: 'OFX/QFX', qif: 'QIF', camt053: 'CAMT.053', mt940: 'MT940' };
 
 /** The per-row report of a dry run or an import: the counts, how the file was read, and the rows a page at a time. */
 export function ReportView({ report, bankName }: Props) {
@@ -77,7 +77,7 @@ export function ReportView({ report, bankName }: Props) {
         {summaryLine(report, locale, report.outcome === 'imported')}
       </p>
       <p class="small">
-        Read as {FORMAT_NAMES[report.format]}
+        Read as {formatName(report.format)}
         {report.fileName !== 'statement' && <> from {report.fileName}</>}, into {bankName(report.bank)}.
         {report.duplicatesByRule['bank-id'] > 0 && <> {formatCount(report.duplicatesByRule['bank-id'], locale)} already there by the bank's own transaction id.</>}
         {report.duplicatesByRule.fingerprint > 0 && <> {formatCount(report.duplicatesByRule.fingerprint, locale)} already there by date, amount and description.</>}
