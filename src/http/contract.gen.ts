@@ -1519,7 +1519,16 @@ export interface components {
         CurrencyCode: string;
         /** @description An amount in the account's currency, with no more decimals than it has. */
         Money: number;
-        /** @description Unique among accounts; stored in Unicode NFC, no leading or trailing white space. */
+        /**
+         * @description A sum of amounts in one currency, exact to the decimal, rounded once to the nearest
+         *     double. Unlike one amount it may exceed a single value's range.
+         */
+        Sum: number;
+        /**
+         * @description Unique among accounts; stored in Unicode NFC (its length is counted in NFC). Leading or
+         *     trailing white space and invisible format or control characters are refused, as in a
+         *     category's name.
+         */
         AccountName: string;
         /** @description An IBAN (checksum verified); spaces are accepted and removed. */
         Iban: string;
@@ -1532,9 +1541,9 @@ export interface components {
          *     transaction (or its opening date; absent when it has neither).
          */
         AccountBalance: {
-            current: components["schemas"]["Money"];
-            cleared: components["schemas"]["Money"];
-            pending: components["schemas"]["Money"];
+            current: components["schemas"]["Sum"];
+            cleared: components["schemas"]["Sum"];
+            pending: components["schemas"]["Sum"];
             /** Format: date */
             asOf?: string;
         };
@@ -1564,9 +1573,21 @@ export interface components {
                 balance: components["schemas"]["Money"];
             };
         };
-        Account: components["schemas"]["AccountRecord"] & {
+        /** @description An account with its balance (`AccountRecord` plus `balance` and the masked numbers). */
+        Account: {
+            id: components["schemas"]["AccountRecord"]["id"];
+            name: components["schemas"]["AccountRecord"]["name"];
+            type: components["schemas"]["AccountRecord"]["type"];
+            currency: components["schemas"]["AccountRecord"]["currency"];
+            bankId?: components["schemas"]["AccountRecord"]["bankId"];
+            iban?: components["schemas"]["AccountRecord"]["iban"];
+            accountNumber?: components["schemas"]["AccountRecord"]["accountNumber"];
+            openingBalance?: components["schemas"]["AccountRecord"]["openingBalance"];
+            openingDate?: components["schemas"]["AccountRecord"]["openingDate"];
+            closedOn?: components["schemas"]["AccountRecord"]["closedOn"];
+            lastReconciled?: components["schemas"]["AccountRecord"]["lastReconciled"];
             balance: components["schemas"]["AccountBalance"];
-            /** @description The IBAN with all but its first two and last four characters hidden. */
+            /** @description The IBAN with all but its first four and last four characters hidden. */
             ibanMasked?: string;
             /** @description The account number with all but its last four characters hidden. */
             accountNumberMasked?: string;
@@ -1611,7 +1632,7 @@ export interface components {
         RegisterRow: {
             transaction: components["schemas"]["Transaction"];
             /** @description The account's balance after this transaction. */
-            balance: components["schemas"]["Money"];
+            balance: components["schemas"]["Sum"];
         };
         Register: {
             account: components["schemas"]["AccountId"];
@@ -1621,7 +1642,7 @@ export interface components {
         BalancePoint: {
             /** Format: date */
             date: string;
-            balance: components["schemas"]["Money"];
+            balance: components["schemas"]["Sum"];
         };
         BalanceHistory: {
             account: components["schemas"]["AccountId"];
@@ -1650,9 +1671,9 @@ export interface components {
             /** Format: date */
             date: string;
             statementBalance: components["schemas"]["Money"];
-            clearedBalance: components["schemas"]["Money"];
+            clearedBalance: components["schemas"]["Sum"];
             /** @description `statementBalance` minus `clearedBalance`, exact. */
-            difference: components["schemas"]["Money"];
+            difference: components["schemas"]["Sum"];
             agrees: boolean;
             /** @description The transactions up to `date` that are neither cleared nor reconciled (the first 500, oldest first). */
             uncleared: components["schemas"]["Transaction"][];
@@ -1704,8 +1725,8 @@ export interface components {
             /** Format: date */
             statementDate: string;
             statementBalance: components["schemas"]["Money"];
-            computedBalance: components["schemas"]["Money"];
-            difference: components["schemas"]["Money"];
+            computedBalance: components["schemas"]["Sum"];
+            difference: components["schemas"]["Sum"];
             agrees: boolean;
             /** @description What a person reads; when they disagree, by how much and which dates to look at. */
             message: string;

@@ -1,3 +1,4 @@
+import { accountBodyAsDescribed, accountPathAsDescribed, accountQueryAsDescribed } from './account-requests.js';
 import { ruleBodyAsDescribed } from './rule-bodies.js';
 import { BAD_NAMES, catalogueBodyAsDescribed, catalogueQueryAsDescribed, cataloguePathAsDescribed, fitsInNfc, isNameLike } from './catalogue-requests.js';
 import fc from 'fast-check';
@@ -49,6 +50,8 @@ export interface World {
   /** Values that exist in the store, so valid requests also reach existing resources. */
   known: Record<string, string[]>;
   banks: string[];
+  /** Open EUR accounts of the store, each at a bank. */
+  accounts: Array<{ id: number; bank: string }>;
 }
 
 const enc = encodeURIComponent;
@@ -113,7 +116,7 @@ export function validParts(operation: OperationSpec, world: World): fc.Arbitrary
   const headers = operation.parameters.filter((p) => p.in === 'header');
   const pathArb = fc
     .record(Object.fromEntries(path.map((p) => [p.name, parameterValue(p, world).filter(fitsInNfc).map(enc)])))
-    .map((values) => cataloguePathAsDescribed(operation.operationId, values, world));
+    .map((values) => accountPathAsDescribed(operation.operationId, cataloguePathAsDescribed(operation.operationId, values, world), world));
   const queryArb = fc
     .record(Object.fromEntries(query.map((p) => [p.name, parameterValue(p, world).filter(fitsInNfc)])), { requiredKeys: query.filter((p) => p.required).map((p) => p.name) })
     .filter((values) => values.sort === undefined || sortFieldsUnique(values.sort as string))
@@ -126,10 +129,8 @@ export function validParts(operation: OperationSpec, world: World): fc.Arbitrary
     ? fc.tuple(arbitraryFor(asRequestSchema(operation.body.schema)).filter(fitsInNfc), fc.nat()).map(([drawn, pick]) => {
         const body = catalogueBodyAsDescribed(operation.operationId, drawn);
         // "bank, when given, must name a known bank": the contract says so in prose, not in the schema.
-        if (typeof body === 'object' && body !== null && 'bank' in body) {
-          return ruleBodyAsDescribed(operation.operationId, { ...body, bank: world.banks[pick % world.banks.length] }, world.banks, pick);
-        }
-        return ruleBodyAsDescribed(operation.operationId, body, world.banks, pick);
+        const banked = typeof body === 'object' && body !== null && 'bank' in body ? { ...body, bank: world.banks[pick % world.banks.length] } : body;
+        return accountBodyAsDescribed(operation.operationId, ruleBodyAsDescribed(operation.operationId, banked, world.banks, pick), world, pick);
       })
     : fc.constant(undefined);
   if (isFileBody(operation)) {
@@ -143,7 +144,9 @@ export function validParts(operation: OperationSpec, world: World): fc.Arbitrary
   }
   return fc.record({ path: pathArb, query: queryArb, headers: headerArb, body: bodyArb, pick: fc.nat() }).map((drawn) => ({
     path: drawn.path as Record<string, string>,
-    query: Object.entries(catalogueQueryAsDescribed(operation.operationId, drawn.query, drawn.path, world, drawn.pick)).map(
+    query: Object.entries(
+      accountQueryAsDescribed(operation.operationId, catalogueQueryAsDescribed(operation.operationId, drawn.query, drawn.path, world, drawn.pick), drawn.path, world, drawn.pick),
+    ).map(
       ([name, value]) => [enc(name), enc(value as string)] as [string, string],
     ),
     headers: uniqueIdempotencyKey(drawn.headers as Record<string, string>),
