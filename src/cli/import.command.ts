@@ -4,7 +4,7 @@ import type { StoreFlags } from '../config.js';
 import { StatementError, type StatementFormat } from '../importers/index.js';
 import { ImportService, type ImportResult } from '../services/import.service.js';
 import { accountIdOf } from './account-flags.js';
-import { addCurrencyOption, addStoreOptions, CliError, sayChange, withChange, withStore } from './cli-support.js';
+import { addCurrencyOption, addStoreOptions, CliError, sayChange, UsageError, withChange, withStore } from './cli-support.js';
 import { terminalSafe } from './terminal-text.js';
 import { printHumanReport, printJsonReport, startProgress } from './import-output.js';
 
@@ -38,6 +38,7 @@ export function registerImportCommand(program: Command): void {
       '\nExamples:\n  moneta import statement.csv --bank ing --profile de-soll-haben\n  moneta import 2024-*.ofx --bank chase --dry-run --json\n  moneta import march.xml --account 1',
     )
     .action(async (files: string[], flags: ImportFlags) => {
+      if (flags.bank === undefined && flags.account === undefined) throw new UsageError('say --bank <id> or --account <account>: the bank or the account the statements are of');
       const account = flags.account === undefined ? undefined : accountIdOf(flags.account, '--account');
       await withStore(flags, 'create', async (store) => {
         const service = new ImportService(store);
