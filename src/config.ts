@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { isPostgresUrl } from './config/database.js';
 import { DEFAULT_READ_THREADS, DEFAULT_STREAM_LIMITS, type StreamLimitOptions } from './config/limits.js';
 import { securityConfig, type SecurityConfig, type SecurityFlags } from './config/security.js';
+import { isCurrency } from './domain/accounts/currencies.js';
 import { DEFAULT_TRASH_RETENTION_DAYS } from './domain/trash.js';
 
 /**
@@ -21,6 +22,8 @@ export interface StoreConfig {
   busyTimeoutMs: number;
   /** PostgreSQL: named prepared statements (off behind a pooler in transaction mode, e.g. PgBouncer). */
   preparedStatements: boolean;
+  /** The default currency a NEW store starts with (`--currency`); a store that exists keeps its own. */
+  currency?: string;
 }
 
 export interface ServeConfig extends StoreConfig {
@@ -56,6 +59,8 @@ export interface StoreFlags {
   busyTimeout?: string;
   /** false for --no-prepared-statements (commander sets true when the flag is absent). */
   preparedStatements?: boolean;
+  /** --currency, on the commands that may create a store. */
+  currency?: string;
 }
 
 export interface ServeFlags extends StoreFlags, SecurityFlags {
@@ -81,7 +86,14 @@ export function storeConfig(flags: StoreFlags, env: Env = process.env): StoreCon
     statementTimeoutMs: integer('--statement-timeout', flags.statementTimeout ?? env.MONETA_STATEMENT_TIMEOUT_MS, 5000, 100, 600_000),
     busyTimeoutMs: integer('--busy-timeout', flags.busyTimeout ?? env.MONETA_BUSY_TIMEOUT_MS, 5000, 0, 600_000),
     preparedStatements: flags.preparedStatements === false ? false : onOff('MONETA_PREPARED_STATEMENTS', env.MONETA_PREPARED_STATEMENTS, true),
+    ...currencySetting(flags.currency),
   };
+}
+
+function currencySetting(code: string | undefined): { currency?: string } {
+  if (code === undefined || code === '') return {};
+  if (!isCurrency(code)) throw new OptionValueError(`--currency must be an ISO 4217 currency code such as EUR, GBP or USD (got "${code}")`);
+  return { currency: code };
 }
 
 function onOff(name: string, text: string | undefined, fallback: boolean): boolean {

@@ -6,6 +6,7 @@ import { openMigratedStore } from '../store/open-store.js';
 import { DatabaseFileError } from '../store/sqlite/open-file.js';
 import { StoreAccessError, storePresence } from '../store/store-presence.js';
 import type { Store } from '../store/store.js';
+import { FALLBACK_CURRENCY } from '../services/accounts.service.js';
 import { lastChange, noteWrittenChanges, type WrittenChanges } from '../store/changes/written-changes.js';
 import { terminalSafe } from './terminal-text.js';
 
@@ -20,6 +21,11 @@ export class ExitStatus extends Error {
   constructor(readonly exitCode: number) {
     super(`exit ${exitCode}`);
   }
+}
+
+/** `--currency` on the commands that may create a store (serve, demo, import, accounts add): a new store's default currency. */
+export function addCurrencyOption(command: Command, description = "a NEW store's default currency (ISO 4217; default EUR); a store that exists keeps its own"): Command {
+  return command.option('--currency <code>', description);
 }
 
 export function addStoreOptions(command: Command): Command {
@@ -60,11 +66,21 @@ export function announceNewStore(config: StoreConfig): void {
   process.stderr.write(`moneta: created a new, empty store at ${terminalSafe(describeDb(config.db))}\n`);
 }
 
+/** A store that exists keeps its default currency: says so when --currency asked for another (`moneta settings set currency` changes it). */
+async function noteKeptCurrency(store: Store, config: StoreConfig): Promise<void> {
+  if (config.currency === undefined) return;
+  const kept = (await store.accounts.setting('currency')) ?? FALLBACK_CURRENCY;
+  if (kept !== config.currency) {
+    process.stderr.write(`moneta: note: this store's default currency stays ${kept}; --currency ${config.currency} only sets a new store's (change it with \`moneta settings set currency ${config.currency}\`)\n`);
+  }
+}
+
 /** Checks, opens and migrates the store the config names, announcing it when new. */
 export async function openCheckedStore(config: StoreConfig, use: StoreUse, role = '--db'): Promise<Store> {
   const isNew = await checkStore(config, use, role);
   const store = await openMigratedStore(config);
   if (isNew) announceNewStore(config);
+  else await noteKeptCurrency(store, config);
   return store;
 }
 

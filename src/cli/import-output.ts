@@ -16,8 +16,8 @@ async function write(text: string): Promise<void> {
  * a finite number); "raw", the record's text, on an invalid row that could not.
  */
 export async function printJsonReport(result: ImportResult): Promise<void> {
-  const { added, duplicates, conflicts, invalid, skipped, notes } = result;
-  const head = JSON.stringify({ added, duplicates, conflicts, invalid, skipped, notes });
+  const { added, duplicates, conflicts, invalid, skipped, notes, balanceCheck } = result;
+  const head = jsonForTerminal({ added, duplicates, conflicts, invalid, skipped, notes, ...(balanceCheck === undefined ? {} : { balanceCheck }) });
   await write(`${head.slice(0, -1)},"rows":[`);
   let chunk = '';
   let first = true;
@@ -36,10 +36,13 @@ export async function printJsonReport(result: ImportResult): Promise<void> {
  * A summary table with every status, then the rows a person should look at (invalid,
  * conflict, skipped) with their reasons. Reasons quote the file, so they are escaped.
  */
-export function printHumanReport(result: ImportResult, bank: string): void {
+export function printHumanReport(result: ImportResult, bank: string, account?: number): void {
   const heading = { imported: 'imported', 'dry-run': 'dry run, nothing written', rejected: 'NOT imported, nothing written' }[result.outcome];
-  process.stdout.write(`${terminalSafe(result.file)} (${result.format.toUpperCase()}) into bank ${terminalSafe(bank)}: ${heading}\n`);
+  const into = account === undefined ? `bank ${terminalSafe(bank)}` : `account ${account} (bank ${terminalSafe(bank)})`;
+  process.stdout.write(`${terminalSafe(result.file)} (${result.format.toUpperCase()}) into ${into}: ${heading}\n`);
   for (const note of result.notes) process.stdout.write(`note: ${terminalSafe(note)}\n`);
+  const check = result.balanceCheck;
+  if (check !== undefined) process.stdout.write(`balance check: ${check.agrees ? 'agrees' : 'DIFFERS'}: ${terminalSafe(check.message)}\n`);
   const written = result.outcome === 'imported';
   printTable(
     ['ROWS', 'COUNT'],

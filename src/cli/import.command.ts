@@ -4,12 +4,14 @@ import { basename } from 'node:path';
 import type { StoreFlags } from '../config.js';
 import { StatementError, type StatementFormat } from '../importers/index.js';
 import { ImportService, type ImportResult } from '../services/import.service.js';
-import { addStoreOptions, CliError, sayChange, withChange, withStore } from './cli-support.js';
+import { accountIdOf } from './account-flags.js';
+import { addCurrencyOption, addStoreOptions, CliError, sayChange, UsageError, withChange, withStore } from './cli-support.js';
 import { terminalSafe } from './terminal-text.js';
 import { printHumanReport, printJsonReport, startProgress } from './import-output.js';
 
 interface ImportFlags extends StoreFlags {
-  bank: string;
+  bank?: string;
+  account?: string;
   format: StatementFormat | 'auto';
   profile?: string;
   dateFormat?: string;
@@ -19,25 +21,29 @@ interface ImportFlags extends StoreFlags {
 }
 
 export function registerImportCommand(program: Command): void {
-  addStoreOptions(
+  addCurrencyOption(addStoreOptions(
     program
       .command('import <files...>')
       .description('Import bank statements (CSV, OFX/QFX, QIF, CAMT.053, MT940); rows already imported are recognised and skipped')
-      .requiredOption('--bank <id>', 'the bank the statements come from (see `moneta banks list`)')
+      .option('--bank <id>', 'the bank the statements come from (see `moneta banks list`); or --account')
+      .option('--account <account>', "the account the statements are of (its id: `moneta accounts list`); the bank is then the account's, and the statement's balances are checked against the account's")
       .addOption(new Option('--format <format>', 'statement format').choices(['auto', ...FORMAT_IDS]).default('auto'))
       .option('--profile <name-or-file>', 'CSV column layout: a built-in profile (`moneta profiles list`) or a path to a profile JSON file; default: generic, else the built-in profile whose columns match')
       .option('--date-format <layout>', 'CSV date layout, e.g. DD/MM/YYYY, MM/DD/YY, YYYY-MM-DD, DD MMM YYYY (settles 01/02/2024 without writing a profile)')
       .option('--dry-run', 'report what would happen, write nothing')
       .option('--skip-invalid', 'import the valid rows of a file that has invalid ones (default: such a file imports nothing)')
-      .option('--json', 'print {"added","duplicates","conflicts","invalid","skipped","notes","rows":[...]} per file, one JSON document per line'),
-  )
+      .option('--json', 'print {"added","duplicates","conflicts","invalid","skipped","notes","rows":[...]} per file, one JSON document per line; with --account also "balanceCheck" when the file states a balance'),
+  ))
     .addHelpText(
       'after',
-      '\nExamples:\n  moneta import statement.csv --bank ing --profile de-soll-haben\n  moneta import 2024-*.ofx --bank chase --dry-run --json',
+      '\nExamples:\n  moneta import statement.csv --bank ing --profile de-soll-haben\n  moneta import 2024-*.ofx --bank chase --dry-run --json\n  moneta import march.xml --account 1',
     )
     .action(async (files: string[], flags: ImportFlags) => {
+      if (flags.bank === undefined && flags.account === undefined) throw new UsageError('say --bank <id> or --account <account>: the bank or the account the statements are of');
+      const account = flags.account === undefined ? undefined : accountIdOf(flags.account, '--account');
       await withStore(flags, 'create', async (store) => {
         const service = new ImportService(store);
+        const target = await service.importTarget({ bank: flags.bank, account }, { location: 'query', bank: '--bank', account: '--account' });
         const rejected: string[] = [];
         for (const file of files) {
           const progress = await startProgress(file, basename(file));
@@ -45,7 +51,8 @@ export function registerImportCommand(program: Command): void {
           let change: number | undefined;
           try {
             ({ result, change } = await withChange(() => service.importFile(file, {
-              bank: flags.bank,
+              bank: target.bank,
+              ...(target.account === undefined ? {} : { account: target.account }),
               format: flags.format,
               profile: flags.profile,
               dateFormat: flags.dateFormat,
@@ -64,7 +71,7 @@ export function registerImportCommand(program: Command): void {
           try {
             if (flags.json) await printJsonReport(result);
             else {
-              printHumanReport(result, flags.bank);
+              printHumanReport(result, target.bank, target.account);
               sayChange(change);
             }
           } finally {

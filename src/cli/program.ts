@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerAccountsCommand } from './accounts.command.js';
 import { registerBackupCommands } from './backup.command.js';
 import { registerBanksCommand } from './banks.command.js';
 import { registerCategoriesCommand } from './categories.command.js';
@@ -10,7 +11,9 @@ import { registerImportsCommand } from './imports.command.js';
 import { registerProfilesCommand } from './profiles.command.js';
 import { registerReportCommand } from './report.command.js';
 import { registerRulesCommand } from './rules.command.js';
+import { registerReconcileCommand } from './reconcile.command.js';
 import { registerServeCommand } from './serve.command.js';
+import { registerSettingsCommand } from './settings.command.js';
 import { registerTokensCommand } from './tokens.command.js';
 import { registerTransactionsCommand } from './transactions.command.js';
 import { registerUndoCommand } from './undo.command.js';
@@ -26,6 +29,7 @@ export function buildProgram(): Command {
   registerServeCommand(program);
   registerTokensCommand(program);
   registerBackupCommands(program);
+  registerAccountsCommand(program);
   registerBanksCommand(program);
   registerCategoriesCommand(program);
   registerDemoCommand(program);
@@ -33,7 +37,9 @@ export function buildProgram(): Command {
   registerImportsCommand(program);
   registerProfilesCommand(program);
   registerReportCommand(program);
+  registerReconcileCommand(program);
   registerRulesCommand(program);
+  registerSettingsCommand(program);
   registerCopyCommand(program);
   registerTransactionsCommand(program);
   registerUndoCommand(program);

@@ -4,14 +4,14 @@ import { serveConfig, type ServeFlags } from '../config.js';
 import { serve } from '../server.js';
 import { removeUnservedStoreFile, storePresence } from '../store/store-presence.js';
 import { terminalSafe } from './terminal-text.js';
-import { addStoreOptions, openCheckedStore } from './cli-support.js';
+import { addCurrencyOption, addStoreOptions, openCheckedStore } from './cli-support.js';
 
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
 
 export function registerServeCommand(program: Command): void {
-  addStoreOptions(
+  addCurrencyOption(addStoreOptions(
     program
       .command('serve')
       .description('Run the HTTP API server')
@@ -44,7 +44,7 @@ export function registerServeCommand(program: Command): void {
       .option('--backup-timeout <ms>', 'a backup download still being sent this long after its first byte is cut off (env MONETA_BACKUP_TIMEOUT_MS; default 600000)')
       .option('--trash-retention-days <days>', 'deleted transactions are purged from the trash after this (env MONETA_TRASH_RETENTION_DAYS; default 30)')
       .option('--undo-retention-days <days>', 'a change can be undone (POST /changes/{change}/undo, moneta undo) for this long (env MONETA_UNDO_RETENTION_DAYS; default: the trash retention)'),
-  )
+  ))
     .addHelpText('after', '\nExample:\n  moneta serve --port 8080 --db ./moneta.db\n  moneta serve --db postgres://localhost/moneta --workers 2')
     .action(async (flags: ServeFlags) => {
       const config = serveConfig(flags);

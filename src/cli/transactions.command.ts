@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import type { StoreFlags } from '../config.js';
 import type { TransactionSelection } from '../domain/transaction-filter.js';
 import { CorrectionsService } from '../services/corrections.service.js';
+import { LedgerService } from '../services/ledger.service.js';
+import { ACCOUNT_FLAGS, accountIdOf, withFlagNames } from './account-flags.js';
 import { addStoreOptions, printTable, say, sayChange, UsageError, withChange, withStore } from './cli-support.js';
 import { addFilterOptions, selectionFilterOfFlags, type FilterFlags } from './filter-flags.js';
 
@@ -73,6 +75,45 @@ export function registerTransactionsCommand(program: Command): void {
         }
         say(`would re-categorise ${outcome.changed} transaction(s); nothing was written. The first ${outcome.sample?.length ?? 0}:`);
         printTable(['ID', 'DATE', 'VALUE', 'CATEGORY', 'DESCRIPTION'], (outcome.sample ?? []).map((row) => [String(row.id), row.date, String(row.value), row.category ?? '', row.description]));
+      });
+    });
+
+  addSelectionOptions(
+    transactions
+      .command('move')
+      .description('Move transactions into an account (--to-account), or out of any (--unassign), in one commit')
+      .option('--to-account <account>', 'the account they go into (its id: moneta accounts list); same currency')
+      .option('--unassign', 'leave them in no account')
+      .option('--force', 'also reconciled transactions'),
+  )
+    .addHelpText('after', '\n--account is the filter (the account they are in now); --to-account the one they go to.\n\nExamples:\n  moneta transactions move --ids 12,13 --to-account 2\n  moneta transactions move --bank ing --to-account 1\n  moneta transactions move --account 3 --unassign')
+    .action(async (flags: SelectionFlags & { toAccount?: string; unassign?: boolean; force?: boolean }) => {
+      if ((flags.toAccount === undefined) === !flags.unassign) throw new UsageError('say --to-account <account> or --unassign');
+      const target = flags.toAccount === undefined ? null : accountIdOf(flags.toAccount, '--to-account');
+      const selection = selectionOf(flags);
+      await withStore(flags, 'existing', async (store) => {
+        const { result: moved, change } = await withChange(() => withFlagNames(ACCOUNT_FLAGS, () => new LedgerService(store).move(selection, target, flags.force === true)));
+        say(`moved ${moved} transaction(s) ${target === null ? 'out of their account' : `into account ${target}`}`);
+        sayChange(change);
+      });
+    });
+
+  addSelectionOptions(
+    transactions
+      .command('status <status>')
+      .description('Set the status of transactions in an account: cleared (the bank shows it), pending, or uncleared')
+      .option('--force', 'also reconciled transactions'),
+  )
+    .addHelpText('after', '\nReconciled comes only from `moneta reconcile --complete`.\n\nExample:\n  moneta transactions status cleared --account 1 --to 2024-03-31')
+    .action(async (status: string, flags: SelectionFlags & { force?: boolean }) => {
+      if (status !== 'cleared' && status !== 'uncleared' && status !== 'pending') throw new UsageError(`<status> must be cleared, uncleared or pending (got "${status}")`);
+      const selection = selectionOf(flags);
+      await withStore(flags, 'existing', async (store) => {
+        const { result: changed, change } = await withChange(() =>
+          withFlagNames(ACCOUNT_FLAGS, () => new LedgerService(store).setStatus(selection, status === 'uncleared' ? null : status, flags.force === true)),
+        );
+        say(`set ${changed} transaction(s) ${status}`);
+        sayChange(change);
       });
     });
 }

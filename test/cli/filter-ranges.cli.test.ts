@@ -28,6 +28,8 @@ function commandsWithFilterFlags(command: Command, path: string[] = []): string[
 /** What a command needs besides its filter to be a valid command line. */
 const OTHER_FLAGS: Record<string, string[]> = {
   'transactions recategorise': ['--set', 'Moved'],
+  'transactions move': ['--to-account', '1'],
+  'transactions status': ['cleared'],
 };
 
 const REVERSED = [
@@ -45,7 +47,9 @@ describeEachEngine('moneta commands with filter flags, given a reversed range', 
       'report payees',
       'report totals',
       'transactions delete',
+      'transactions move',
       'transactions recategorise',
+      'transactions status',
     ]);
   });
 

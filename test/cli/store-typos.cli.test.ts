@@ -19,6 +19,10 @@ describe('A typo in --db never costs data', () => {
       ['categories', 'list', '--json'],
       ['rules', 'list'],
       ['tokens', 'list'],
+      ['accounts', 'list'],
+      ['accounts', 'register', '1'],
+      ['settings'],
+      ['reconcile', '1', '--date', '2024-01-31', '--balance', '10'],
       ['categories', 'remove', 'Groceries'],
       ['backup', join(dir, 'copy.db')],
     ]) {

@@ -85,7 +85,7 @@ describeEachEngine('moneta serve (end to end)', ({ engine, freshDbSetting }) => 
     const db = await freshDbSetting();
     const demo = await runCli(['demo', '--db', db]);
     assert.equal(demo.code, 0, demo.stderr);
-    assert.match(demo.stdout, /loaded 3 banks, 20 categories and 2000 transactions/);
+    assert.match(demo.stdout, /loaded 3 banks, 4 accounts, 20 categories and 2000 transactions/);
     const refused = await runCli(['demo', '--db', db]);
     assert.equal(refused.code, 1);
     assert.match(refused.stderr, /already has 2000 transactions/);

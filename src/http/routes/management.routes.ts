@@ -5,7 +5,8 @@ import type { OperationHandlers } from '../operation-types.js';
 export function managementHandlers(demo: DemoDataService): Pick<OperationHandlers, 'loadDemoData'> {
   return {
     async loadDemoData(_input, reply) {
-      return reply.code(201).send(await demo.loadIntoEmptyStore());
+      const { banks, categories, transactions } = await demo.loadIntoEmptyStore();
+      return reply.code(201).send({ banks, categories, transactions });
     },
   };
 }
