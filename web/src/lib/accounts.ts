@@ -66,3 +66,10 @@ export function reconcileDifference(statementBalance: Decimal, clearedBalance: n
 }
 
 export const agrees = isZero;
+
+/** An IBAN or account number with all but its last four characters hidden (the server's masking, for a full number it sent). */
+export function maskedNumber(number: string | undefined): string | undefined {
+  if (number === undefined) return undefined;
+  const compact = number.replace(/\s/g, '');
+  return compact.length <= 4 ? compact : `${'•'.repeat(Math.min(compact.length - 4, 8))}${compact.slice(-4)}`;
+}
