@@ -71,7 +71,7 @@ export function AccountRegister({ accountId, currency, tick, keysActive }: Props
       {rows.length === 0 ? (
         <p class="small">No transactions in this account yet. Import a statement into it.</p>
       ) : (
-        <div class="table-scroll">
+        <div class="table-scroll" tabIndex={0} role="region" aria-label="The register, scrolls sideways">
           <table class={`account-register${stale ? ' stale' : ''}`}>
             <thead>
               <tr>
