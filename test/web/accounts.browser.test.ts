@@ -95,6 +95,8 @@ describe('accounts in the web app, in Chromium', { skip }, () => {
     await screen.getByRole('link', { name: new RegExp(`Visa.*${money(-250.3, 'EUR').replace(/[$.]/g, '\\$&')}`) }).waitFor();
     await page.setViewportSize(PHONE);
     assert.equal(await nav.isVisible(), false, 'on a phone the navigation keeps to its tabs');
+    const tabs = await page.getByRole('navigation', { name: 'Screens' }).getByRole('link').evaluateAll((links) => links.filter((link) => link.getBoundingClientRect().right > innerWidth || link.getBoundingClientRect().left < 0).map((link) => link.textContent));
+    assert.deepEqual(tabs, [], 'every tab, Accounts among them, fits the phone');
     await screenshot(page, 'accounts-screen-390');
     await page.setViewportSize(DESKTOP);
     assert.deepEqual(errors, []);
@@ -194,6 +196,47 @@ describe('accounts in the web app, in Chromium', { skip }, () => {
     assert.match((await page.getByRole('status').filter({ hasText: 'Reconciled to' }).textContent()) ?? '', /2 transactions are now locked/);
     assert.deepEqual([await status(market.id), await status(bus.id), await status(refund.id)], ['reconciled', 'reconciled', undefined]);
     await page.locator('table.account-register .status', { hasText: 'Reconciled' }).first().waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  it('Settings: an account added (a bad IBAN refused at its field), edited, and removed with its transactions moved to another of its currency', async () => {
+    await page.goto(`${server.baseUrl}/app/settings`);
+    const section = page.locator('#accounts');
+    await section.locator('li[data-account="Everyday"]').waitFor();
+    await section.getByRole('button', { name: 'Add an account' }).click();
+    const form = section.getByRole('form', { name: 'Add an account' });
+    await form.getByLabel('Name').fill('Holiday fund');
+    await form.getByLabel('Type').selectOption('savings');
+    await form.getByLabel('IBAN or account number').fill('DE00 1234 5678 9012 3456 78');
+    await form.getByLabel('Opening balance').fill('12,5');
+    await form.getByLabel('Opening date').fill('2024-01-01');
+    await form.getByRole('button', { name: 'Add account' }).click();
+    const ibanError = form.locator('#new-account-number-error');
+    await ibanError.waitFor();
+    assert.equal(await form.getByLabel('IBAN or account number').getAttribute('aria-invalid'), 'true');
+    await form.getByLabel('IBAN or account number').fill('');
+    await form.getByRole('button', { name: 'Add account' }).click();
+    await section.getByRole('status').filter({ hasText: 'Holiday fund added.' }).waitFor();
+    const listed = (await answered(server, '/accounts')).body as Array<{ id: number; name: string; type: string; openingBalance?: number }>;
+    const holiday = listed.find((each) => each.name === 'Holiday fund');
+    assert.deepEqual([holiday?.type, holiday?.openingBalance], ['savings', 12.5]);
+
+    const row = section.locator('li[data-account="Holiday fund"]');
+    await row.getByRole('button', { name: 'Edit Holiday fund' }).click();
+    await row.getByLabel('Name').fill('Holidays');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await section.getByRole('status').filter({ hasText: 'Holidays saved.' }).waitFor();
+
+    await created(server, '/transactions', { date: '2024-05-01', description: 'Deposit', value: 50, account: holiday!.id });
+    const renamed = section.locator('li[data-account="Holidays"]');
+    await renamed.getByRole('button', { name: 'Remove Holidays' }).click();
+    await renamed.getByRole('combobox', { name: 'The account that receives them' }).selectOption(String(ids.everyday));
+    await renamed.getByText('Holidays will be removed: 1 transaction will move to Everyday.').waitFor();
+    await checkBothWidths(page, 'settings-accounts');
+    await renamed.getByRole('button', { name: 'Remove Holidays' }).last().click();
+    await section.getByRole('status').filter({ hasText: 'Holidays was removed; 1 moved to Everyday.' }).waitFor();
+    const moved = (await answered(server, `/transactions?account=${ids.everyday}&description=Deposit`)).body as Array<{ description: string }>;
+    assert.equal(moved.length, 1);
     assert.deepEqual(errors, []);
   });
 });

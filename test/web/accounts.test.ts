@@ -66,3 +66,12 @@ describe('web: the reconcile difference', () => {
     assert.equal(parseTypedAmount('', 2), null);
   });
 });
+
+describe('web: the balance chart\'s year', () => {
+  it('is the twelve months up to the newest transaction\'s month', async () => {
+    const { yearTo, maskedNumber } = await import('../../web/src/lib/accounts.js');
+    assert.deepEqual(yearTo('2024-03-10'), { from: '2023-04-01', to: '2024-03-10' });
+    assert.deepEqual(yearTo('2024-12-31'), { from: '2024-01-01', to: '2024-12-31' });
+    assert.equal(maskedNumber('DE44 5001 0517 5407 3249 31'), '••••••••4931');
+  });
+});

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, onConnection } from '../api/client.js';
 import type { Problem } from '../api/types.js';
 import { useKeys } from '../app/use-keys.js';
-import { maskedNumber, typeLabel, type Account } from '../lib/accounts.js';
+import { maskedNumber, typeLabel, yearTo, type Account } from '../lib/accounts.js';
 import { formatMoney } from '../lib/money.js';
 import { AccountRegister } from './AccountRegister.js';
 import { BalanceChart, type BalancePoint } from './BalanceChart.js';
@@ -43,14 +43,23 @@ export function AccountScreen({ accountId, readOnly, retryTick }: Props) {
         } else setMissing(response.status === 404 ? 'There is no such account (it may have been removed).' : (error as Problem | undefined)?.detail ?? `Moneta answered ${response.status}.`);
       })
       .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [accountId, wrote, retryTick]);
+  // A year of months up to the account's newest transaction (an old account's history is not a flat line to today).
+  const asOf = account?.balance.asOf;
+  useEffect(() => {
+    if (account === null) return;
+    let current = true;
     api
-      .GET('/accounts/{accountId}/balances', { params: { path: { accountId }, query: { interval: 'month' } } })
+      .GET('/accounts/{accountId}/balances', { params: { path: { accountId }, query: { interval: 'month', ...yearTo(asOf ?? new Date().toISOString().slice(0, 10)) } } })
       .then(({ data }) => current && data && setPoints(data.points))
       .catch(() => undefined);
     return () => {
       current = false;
     };
-  }, [accountId, wrote, retryTick]);
+  }, [accountId, wrote, retryTick, asOf, account === null]);
   useEffect(() => {
     if (account) document.title = `${account.name} · Moneta`;
   }, [account?.name]);
@@ -123,3 +132,4 @@ export function AccountScreen({ accountId, readOnly, retryTick }: Props) {
     </section>
   );
 }
+

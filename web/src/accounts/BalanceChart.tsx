@@ -7,7 +7,7 @@ export interface BalancePoint {
   balance: number;
 }
 
-const HEIGHT = 200;
+const HEIGHT = 180;
 const TOP = 16;
 const BOTTOM = 24;
 /** Room on the left for the axis' figures. */
@@ -20,7 +20,9 @@ interface Props {
   locale: string;
 }
 
-const monthLabel = (date: string, locale: string) => new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+/** A month under its point; the year too on the first point and on January. */
+const monthLabel = (date: string, locale: string, withYear: boolean) =>
+  new Intl.DateTimeFormat(locale, { month: 'short', ...(withYear && { year: '2-digit' }), timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /**
  * The balance at the end of each period as a line, with its axis (lowest, zero when crossed,
@@ -77,7 +79,7 @@ export function BalanceChart({ points, currency, locale }: Props) {
                 </circle>
                 {index % every === 0 && (
                   <text class="tick" x={x(index)} y={HEIGHT - 6} text-anchor="middle">
-                    {monthLabel(point.date, locale)}
+                    {monthLabel(point.date, locale, index === 0 || point.date.slice(5, 7) === '01')}
                   </text>
                 )}
               </g>

@@ -73,3 +73,11 @@ export function maskedNumber(number: string | undefined): string | undefined {
   const compact = number.replace(/\s/g, '');
   return compact.length <= 4 ? compact : `${'•'.repeat(Math.min(compact.length - 4, 8))}${compact.slice(-4)}`;
 }
+
+/** The twelve months ending with the month of `to`: from the first day of the month eleven months before. */
+export function yearTo(to: string): { from: string; to: string } {
+  const year = Number(to.slice(0, 4));
+  const month = Number(to.slice(5, 7));
+  const start = new Date(Date.UTC(year, month - 12, 1));
+  return { from: start.toISOString().slice(0, 10), to };
+}
