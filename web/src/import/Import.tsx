@@ -285,8 +285,8 @@ export function Import({ access, retryTick }: Props) {
           <h2 id="check-title" tabIndex={-1}>
             <span class="step-number">3</span> Check
           </h2>
-          <ReportView report={checked} bankName={bankName} />
           <BalanceCheckView report={checked} accountName={accountName(checked.account)} />
+          <ReportView report={checked} bankName={bankName} />
           <div class="form-actions">
             {checked.invalid > 0 && (
               <label class="check">
@@ -305,8 +305,8 @@ export function Import({ access, retryTick }: Props) {
           <h2 id="done-title" tabIndex={-1}>
             <span class="step-number">4</span> Done
           </h2>
-          <ReportView report={done} bankName={bankName} />
           <BalanceCheckView report={done} accountName={accountName(done.account)} />
+          <ReportView report={done} bankName={bankName} />
           <div class="form-actions">
             <a class="button primary" href={registerLink} onClick={(event) => inApp(event, registerLink)}>
               {addedDates.length > 0 ? `Show ${bankName(done.bank)} on the imported dates in the register` : `Show ${bankName(done.bank)} in the register`}

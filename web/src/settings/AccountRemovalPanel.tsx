@@ -54,7 +54,8 @@ export function AccountRemovalPanel({ account, accounts, onRemoved, onCancel }: 
     <div class="removal-panel" role="group" aria-label={`Remove ${account.name}`}>
       {count !== null && count > 0 && (
         <fieldset class="removal-choice">
-          <legend>Its {count} transactions</legend>
+          <legend>{count === 1 ? 'Its transaction' : `Its ${new Intl.NumberFormat(locale).format(count)} transactions`}</legend>
+          <span class="removal-move">
           <label class="check">
             <input type="radio" name={`fate-${account.id}`} checked={choice.transactions === 'move'} disabled={targets.length === 0} onChange={() => setChoice((was) => ({ ...was, transactions: 'move' }))} /> Move them to
           </label>
@@ -66,6 +67,7 @@ export function AccountRemovalPanel({ account, accounts, onRemoved, onCancel }: 
               </option>
             ))}
           </select>
+          </span>
           <label class="check">
             <input type="radio" name={`fate-${account.id}`} checked={choice.transactions === 'unassign'} onChange={() => setChoice((was) => ({ ...was, transactions: 'unassign' }))} /> Keep them, in no account
           </label>
