@@ -112,8 +112,9 @@ export class AccountsService {
     const balance = changes.openingBalance === undefined ? existing.openingBalance : changes.openingBalance;
     const date = changes.openingDate === undefined ? existing.openingDate : changes.openingDate;
     if ((balance === null) !== (date === null)) {
-      const missing = balance === null ? 'openingBalance' : 'openingDate';
-      throw invalidField('body', missing, 'must be set with openingBalance and openingDate together (null clears both)');
+      // Name the one the request left as it was: it must change too.
+      const missing = input.openingDate === undefined ? 'openingDate' : input.openingBalance === undefined ? 'openingBalance' : balance === null ? 'openingBalance' : 'openingDate';
+      throw invalidField('body', missing, 'must be given too: the opening balance and its date are set, or cleared with null, together');
     }
     if (balance !== null) checkAmount(balance, currency, decimals, 'body', 'openingBalance');
     const outcome = await this.store.accounts.update(id, changes);

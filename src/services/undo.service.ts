@@ -31,7 +31,7 @@ export class UndoService {
       case 'expired':
         throw new DomainError('gone', `change ${change} is older than the undo retention: its before-images were purged`, field('is too old to undo'));
       case 'not-undoable':
-        throw new DomainError('conflict', `change ${change} changed banks, categories or groups, which have no undo`, field('has no undo'));
+        throw new DomainError('conflict', `change ${change} changed banks, categories, groups or accounts, which have no undo: change them back by hand`, field('has no undo'));
       case 'undone-already':
         throw new DomainError('conflict', `change ${change} was undone already, by change ${outcome.by} (undo that to redo it)`, field(`was undone by change ${outcome.by}`));
     }
