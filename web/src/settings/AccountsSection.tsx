@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import '../accounts/accounts.css';
 import type { Access } from '../api/access.js';
 import { api } from '../api/client.js';
@@ -18,6 +18,11 @@ export function AccountsSection({ access }: { access: Access }) {
   const { banks } = useCatalogue();
   const [open, setOpen] = useState<{ kind: 'add' } | { kind: 'edit' | 'remove'; id: number } | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // The Accounts screen links here (/app/settings#accounts): once the list is drawn, show it.
+  const drawn = accounts !== null;
+  useEffect(() => {
+    if (drawn && location.hash === '#accounts') document.getElementById('accounts')?.scrollIntoView({ block: 'start' });
+  }, [drawn]);
   const done = (text: string) => {
     setOpen(null);
     setMessage({ text, error: false });
