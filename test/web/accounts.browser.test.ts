@@ -84,11 +84,10 @@ describe('accounts in the web app, in Chromium', { skip }, () => {
     await nav.getByRole('button', { name: 'Hide closed accounts' }).click();
     await screenshot(page, 'accounts-nav-1440');
 
-    // A write anywhere refreshes the balances: a transaction added to Visa over the API from the page.
+    // A transaction added to Visa by another client: the Accounts screen reads the balances anew.
     await page.evaluate(async (visa) => {
       await fetch('/transactions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ date: '2024-02-02', description: 'Card payment', value: -0.1, account: visa }) });
     }, ids.visa!);
-    // The page's own fetch is not the app's client: a navigation re-reads them as a write through the client would.
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Inbox' }).click();
     await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Accounts' }).click();
     const screen = page.getByRole('main');
@@ -218,6 +217,8 @@ describe('accounts in the web app, in Chromium', { skip }, () => {
     await form.getByLabel('IBAN or account number').fill('');
     await form.getByRole('button', { name: 'Add account' }).click();
     await section.getByRole('status').filter({ hasText: 'Holiday fund added.' }).waitFor();
+    // The app's own write refreshes the navigation's accounts (the client's 'wrote' event), no reload.
+    await page.getByRole('region', { name: 'Accounts and balances' }).getByRole('link', { name: /Holiday fund.*€12\.50/ }).waitFor();
     const listed = (await answered(server, '/accounts')).body as Array<{ id: number; name: string; type: string; openingBalance?: number }>;
     const holiday = listed.find((each) => each.name === 'Holiday fund');
     assert.deepEqual([holiday?.type, holiday?.openingBalance], ['savings', 12.5]);
