@@ -158,6 +158,17 @@ describe('accounts in the web app, in Chromium', { skip }, () => {
     assert.equal(giro.balance.current, 2836.83);
     assert.ok(history.length === 1);
     await checkBothWidths(page, 'import-balance-check');
+
+    // The whole statement then brings the missing row: the check agrees, calmly.
+    await page.getByRole('button', { name: 'Import another file' }).click();
+    await page.getByLabel('Statement file').setInputFiles(projectFile('test/fixtures/statements/camt053-balanced.xml'));
+    await page.getByLabel('Account (optional)').selectOption(String(ids.giro));
+    await page.getByRole('button', { name: /^Check the file/ }).click();
+    await page.locator('.balance-check[data-agrees="true"]').waitFor();
+    await page.getByRole('button', { name: /^Import 1 new row/ }).click();
+    await page.getByRole('heading', { name: /Done/ }).waitFor();
+    assert.match((await page.locator('.balance-check[data-agrees="true"]').textContent()) ?? '', /agrees with the statement's on 2024-03-31/);
+    assert.equal(((await answered(server, `/accounts/${ids.giro}`)).body as { balance: { current: number } }).balance.current, 2836.53);
     assert.deepEqual(errors, []);
   });
 
