@@ -75,3 +75,15 @@ describe('web: the balance chart\'s year', () => {
     assert.equal(maskedNumber('DE44 5001 0517 5407 3249 31'), '••••••••4931');
   });
 });
+
+describe('web: the account screens\' paths', () => {
+  it('/app/accounts lists them, /app/accounts/<id> shows one, anything else there is not found', async () => {
+    const { accountAt, screenAt, titleOf } = await import('../../web/src/app/screens.js');
+    assert.equal(screenAt('/app/accounts'), 'accounts');
+    assert.equal(screenAt('/app/accounts/12'), 'account');
+    assert.equal(accountAt('/app/accounts/12/'), 12);
+    assert.equal(screenAt('/app/accounts/0'), 'not-found');
+    assert.equal(screenAt('/app/accounts/abc'), 'not-found');
+    assert.equal(titleOf('account'), 'Account · Moneta');
+  });
+});
