@@ -169,6 +169,9 @@ describe('accounts in the web app, in Chromium', { skip }, () => {
     await page.getByRole('heading', { name: /Done/ }).waitFor();
     assert.match((await page.locator('.balance-check[data-agrees="true"]').textContent()) ?? '', /agrees with the statement's on 2024-03-31/);
     assert.equal(((await answered(server, `/accounts/${ids.giro}`)).body as { balance: { current: number } }).balance.current, 2836.53);
+    await page.getByRole('link', { name: 'Open Giro' }).click();
+    await page.getByRole('heading', { name: 'Giro', level: 1 }).waitFor();
+    assert.equal(await page.getByTestId('balance-current').textContent(), money(2836.53, 'EUR'));
     assert.deepEqual(errors, []);
   });
 

@@ -311,6 +311,11 @@ export function Import({ access, retryTick }: Props) {
             <a class="button primary" href={registerLink} onClick={(event) => inApp(event, registerLink)}>
               {addedDates.length > 0 ? `Show ${bankName(done.bank)} on the imported dates in the register` : `Show ${bankName(done.bank)} in the register`}
             </a>
+            {done.account !== undefined && (
+              <a class="button" href={`/app/accounts/${done.account}`} onClick={(event) => inApp(event, `/app/accounts/${done.account}`)}>
+                Open {accountName(done.account)}
+              </a>
+            )}
             {doneEntry !== undefined && rowsWritten(doneEntry) > 0 && !undone.has(doneEntry.id) && (
               <button type="button" class="button danger" onClick={() => setUndoing(doneEntry)}>
                 Undo this import
