@@ -255,4 +255,25 @@ describe('accounts in the web app, in Chromium', { skip }, () => {
     assert.equal(moved.length, 1);
     assert.deepEqual(errors, []);
   });
+
+  it('a long register: the first 100 rows, then "Show 5 more" adds the next page, balances running on', async () => {
+    const busy = (await created(server, '/accounts', { name: 'Busy', type: 'checking', currency: 'EUR', openingBalance: 0.05, openingDate: '2024-01-01' })).id;
+    for (let day = 0; day < 105; day += 1) {
+      const date = new Date(Date.UTC(2024, 0, 2 + day)).toISOString().slice(0, 10);
+      await created(server, '/transactions', { date, description: `Row ${day + 1}`, value: -0.1, account: busy });
+    }
+    await page.goto(`${server.baseUrl}/app/accounts/${busy}`);
+    const rows = page.locator('table.account-register tbody tr');
+    await rows.nth(99).waitFor();
+    assert.equal(await rows.count(), 100);
+    await page.getByRole('button', { name: 'Show 5 more' }).click();
+    await rows.nth(104).waitFor();
+    const last = await rows.last().evaluate((row) => [row.querySelector('.description')?.textContent, row.querySelector('.balance')?.textContent]);
+    // The oldest row: 0.05 - 0.10.
+    assert.deepEqual(last, ['Row 1', money(-0.05, 'EUR')]);
+    const deep = (await answered(server, `/accounts/${busy}/register?offset=100&limit=5`)).body as { rows: Array<{ balance: number }> };
+    assert.deepEqual(await rows.evaluateAll((all) => all.slice(100).map((row) => row.querySelector('.balance')?.textContent)), deep.rows.map((row) => money(row.balance, 'EUR')));
+    assert.equal(await page.getByRole('button', { name: /^Show \d+ more/ }).count(), 0, 'nothing more to show');
+    assert.deepEqual(errors, []);
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api/client.js';
 import type { Transaction } from '../api/types.js';
 import { useKeys } from '../app/use-keys.js';
@@ -34,26 +34,39 @@ export function AccountRegister({ accountId, currency, tick, keysActive }: Props
   const today = new Date().toISOString().slice(0, 10);
   const [rows, setRows] = useState<Row[] | null>(null);
   const [total, setTotal] = useState(0);
-  const [pages, setPages] = useState(1);
   const [stale, setStale] = useState(false);
   const [cursor, setCursor] = useState(0);
+  // How many rows are shown: a write re-reads as many in one request; "Show more" reads the next page only.
+  const shown = useRef(REGISTER_PAGE);
+  const read = async (offset: number, limit: number): Promise<{ rows: Row[]; total: number } | null> => {
+    const { data, response } = await api.GET('/accounts/{accountId}/register', { params: { path: { accountId }, query: { limit, offset } } });
+    return data ? { rows: data.rows, total: Number(response.headers.get('x-total-count') ?? data.rows.length) } : null;
+  };
   useEffect(() => {
     let current = true;
     setStale(true);
-    api
-      .GET('/accounts/{accountId}/register', { params: { path: { accountId }, query: { limit: REGISTER_PAGE * pages, offset: 0 } } })
-      .then(({ data, response }) => {
-        if (!current || !data) return;
-        setRows(data.rows);
-        setTotal(Number(response.headers.get('x-total-count') ?? data.rows.length));
+    read(0, shown.current)
+      .then((page) => {
+        if (!current || !page) return;
+        setRows(page.rows);
+        setTotal(page.total);
         setStale(false);
       })
       .catch(() => undefined);
     return () => {
       current = false;
     };
-  }, [accountId, tick, pages]);
-  useEffect(() => setPages(1), [accountId]);
+  }, [accountId, tick]);
+  const more = async () => {
+    if (!rows) return;
+    setStale(true);
+    const page = await read(rows.length, REGISTER_PAGE).catch(() => null);
+    setStale(false);
+    if (!page) return;
+    shown.current = rows.length + REGISTER_PAGE;
+    setRows([...rows, ...page.rows]);
+    setTotal(page.total);
+  };
   const move = (by: number) => {
     if (!rows || rows.length === 0) return;
     const next = Math.min(rows.length - 1, Math.max(0, cursor + by));
@@ -111,7 +124,7 @@ export function AccountRegister({ accountId, currency, tick, keysActive }: Props
         </div>
       )}
       {rows.length < total && (
-        <button type="button" class="button" onClick={() => setPages((at) => at + 1)}>
+        <button type="button" class="button" disabled={stale} onClick={() => void more()}>
           Show {formatCount(Math.min(REGISTER_PAGE, total - rows.length), locale)} more
         </button>
       )}
