@@ -5,13 +5,16 @@ import { saveToken, savedToken } from '../api/session.js';
 import { Inbox } from '../inbox/Inbox.js';
 import { InboxCount } from '../inbox/InboxCount.js';
 import { Import } from '../import/Import.js';
+import { AccountScreen } from '../accounts/AccountScreen.js';
+import { AccountsScreen } from '../accounts/AccountsScreen.js';
+import { NavAccounts } from '../accounts/NavAccounts.js';
 import { Register } from '../register/Register.js';
 import { Reports } from '../reports/Reports.js';
 import { Rules } from '../rules/Rules.js';
 import { Settings } from '../settings/Settings.js';
 import { OutageBanner, type Outage } from './OutageBanner.js';
 import { NotFound } from './NotFound.js';
-import { SCREENS, screenAt, titleOf, type ScreenId } from './screens.js';
+import { accountAt, SCREENS, screenAt, titleOf, type ScreenId } from './screens.js';
 import { SignIn } from './SignIn.js';
 
 export function App() {
@@ -22,14 +25,19 @@ export function App() {
   const [access, setAccess] = useAccess(`${session}:${retryTick}`);
   // Until the server has said, a screen draws no write control that would then fail.
   const readOnly = access !== 'read-write';
-  const [screen, setScreen] = useState<ScreenId | 'not-found'>(() => screenAt(location.pathname));
+  const [screen, setScreen] = useState<ScreenId | 'account' | 'not-found'>(() => screenAt(location.pathname));
+  // The account screens differ by path alone (/app/accounts/1, /app/accounts/2).
+  const [pathname, setPathname] = useState(location.pathname);
   useEffect(() => {
     document.title = titleOf(screen);
   }, [screen]);
 
   // Back and forward between screens: the path is the screen.
   useEffect(() => {
-    const onPop = () => setScreen(screenAt(location.pathname));
+    const onPop = () => {
+      setScreen(screenAt(location.pathname));
+      setPathname(location.pathname);
+    };
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
   }, []);
@@ -41,6 +49,7 @@ export function App() {
     if (to === screen && location.search === '') return;
     history.pushState(null, '', path);
     setScreen(to);
+    setPathname(path);
   };
 
   useEffect(
@@ -77,6 +86,7 @@ export function App() {
             </li>
           ))}
         </ul>
+        {signIn === false && <NavAccounts current={screen === 'account' ? accountAt(pathname) : null} tick={`${session} ${retryTick}`} />}
         {savedToken() !== null && signIn === false && (
           <button type="button" class="sign-out" onClick={signOut}>
             Sign out
@@ -104,6 +114,10 @@ export function App() {
           <Inbox key={session} readOnly={readOnly} retryTick={retryTick} />
         ) : screen === 'import' ? (
           <Import key={session} access={access} retryTick={retryTick} />
+        ) : screen === 'accounts' ? (
+          <AccountsScreen key={session} readOnly={readOnly} retryTick={retryTick} />
+        ) : screen === 'account' ? (
+          <AccountScreen key={`${session} ${pathname}`} accountId={accountAt(pathname) ?? 0} readOnly={readOnly} retryTick={retryTick} />
         ) : screen === 'rules' ? (
           <Rules key={session} readOnly={readOnly} retryTick={retryTick} />
         ) : screen === 'reports' ? (

@@ -9,6 +9,9 @@ import { registerQueryFor, rowsWritten } from '../lib/import-report.js';
 import { ConfirmDialog } from '../register/ConfirmDialog.js';
 import { useCatalogue } from '../register/use-catalogue.js';
 import type { Access } from '../api/access.js';
+import { useAccounts } from '../accounts/use-accounts.js';
+import { AccountChoice } from './AccountChoice.js';
+import { BalanceCheckView } from './BalanceCheckView.js';
 import { BankChoice } from './BankChoice.js';
 import { FilePicker } from './FilePicker.js';
 import { sendStatement, type FieldMessages, type ImportFormat, type ImportReport, type ImportSummary } from './import-calls.js';
@@ -36,6 +39,9 @@ export function Import({ access, retryTick }: Props) {
   const history = useImportHistory(retryTick);
   const [file, setFile] = useState<File | null>(null);
   const [bank, setBank] = useState('');
+  const [account, setAccount] = useState<number | null>(null);
+  const accounts = useAccounts(String(retryTick));
+  const accountName = (id: number | undefined) => accounts.accounts?.find((each) => each.id === id)?.name ?? 'the account';
   const [format, setFormat] = useState<ImportFormat>('auto');
   const [profile, setProfile] = useState('');
   const [skipInvalid, setSkipInvalid] = useState(false);
@@ -71,7 +77,7 @@ export function Import({ access, retryTick }: Props) {
     setBusy(dryRun ? 'check' : 'import');
     setErrors({});
     setMessage(null);
-    const answer = await sendStatement(file, { bank, format, profile, skipInvalid }, dryRun);
+    const answer = await sendStatement(file, { bank, account, format, profile, skipInvalid }, dryRun);
     setBusy(null);
     if ('errors' in answer) return setErrors(answer.errors);
     if (dryRun) return setChecked(answer.report);
@@ -174,14 +180,34 @@ export function Import({ access, retryTick }: Props) {
               error={errors.bank}
               onChoose={(id) => {
                 setBank(id);
+                setAccount(null);
                 changed();
               }}
               onCreated={(created) => {
                 catalogue.reload();
                 setBank(created.id);
+                setAccount(null);
                 changed();
               }}
             />
+            {bank !== '' && (
+              <AccountChoice
+                accounts={accounts.accounts}
+                bank={bank}
+                bankName={bankName(bank)}
+                account={account}
+                error={errors.account}
+                onChoose={(id) => {
+                  setAccount(id);
+                  changed();
+                }}
+                onCreated={(created) => {
+                  accounts.reload();
+                  setAccount(created.id);
+                  changed();
+                }}
+              />
+            )}
             <details class="import-options" open={format !== 'auto' || profile !== '' || errors.format !== undefined || errors.profile !== undefined}>
               <summary>Format and CSV profile (optional)</summary>
               <div class="form-grid">
@@ -253,6 +279,7 @@ export function Import({ access, retryTick }: Props) {
           <h2 id="check-title" tabIndex={-1}>
             <span class="step-number">3</span> Check
           </h2>
+          <BalanceCheckView report={checked} accountName={accountName(checked.account)} />
           <ReportView report={checked} bankName={bankName} />
           <div class="form-actions">
             {checked.invalid > 0 && (
@@ -272,11 +299,17 @@ export function Import({ access, retryTick }: Props) {
           <h2 id="done-title" tabIndex={-1}>
             <span class="step-number">4</span> Done
           </h2>
+          <BalanceCheckView report={done} accountName={accountName(done.account)} />
           <ReportView report={done} bankName={bankName} />
           <div class="form-actions">
             <a class="button primary" href={registerLink} onClick={(event) => inApp(event, registerLink)}>
               {addedDates.length > 0 ? `Show ${bankName(done.bank)} on the imported dates in the register` : `Show ${bankName(done.bank)} in the register`}
             </a>
+            {done.account !== undefined && (
+              <a class="button" href={`/app/accounts/${done.account}`} onClick={(event) => inApp(event, `/app/accounts/${done.account}`)}>
+                Open {accountName(done.account)}
+              </a>
+            )}
             {doneEntry !== undefined && rowsWritten(doneEntry) > 0 && !undone.has(doneEntry.id) && (
               <button type="button" class="button danger" onClick={() => setUndoing(doneEntry)}>
                 Undo this import

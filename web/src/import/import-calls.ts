@@ -11,6 +11,8 @@ export type FieldMessages = Partial<Record<ImportField, string>>;
 
 export interface ImportChoices {
   bank: string;
+  /** The account the statement is of (its closing balance is checked against it), or null. */
+  account: number | null;
   format: ImportFormat;
   /** '' for "the one whose columns match". */
   profile: string;
@@ -24,6 +26,7 @@ export async function sendStatement(file: File, choices: ImportChoices, dryRun: 
       params: {
         query: {
           bank: choices.bank,
+          ...(choices.account !== null && { account: choices.account }),
           format: choices.format,
           ...(choices.profile.trim() !== '' && { profile: choices.profile.trim() }),
           fileName: historyFileName(file.name),

@@ -96,7 +96,7 @@ export const STATUS_WORDS: Record<RowStatus, string> = {
 };
 
 /** Where an error is shown: beside the file, the bank, the format or the profile, or above the form. */
-export type ImportField = 'file' | 'bank' | 'format' | 'profile' | 'form';
+export type ImportField = 'file' | 'bank' | 'account' | 'format' | 'profile' | 'form';
 
 /**
  * Each field's first error from a createImport problem. The statement is the body, so `body`
@@ -110,7 +110,7 @@ export function importErrors(status: number, errors: readonly FieldError[], deta
   }
   const out: Partial<Record<ImportField, string>> = {};
   for (const error of errors) {
-    const field: ImportField = error.name === 'body' || error.name === 'fileName' || error.name === 'content-type' ? 'file' : error.name === 'bank' || error.name === 'format' || error.name === 'profile' ? error.name : 'form';
+    const field: ImportField = error.name === 'body' || error.name === 'fileName' || error.name === 'content-type' ? 'file' : error.name === 'bank' || error.name === 'account' || error.name === 'format' || error.name === 'profile' ? error.name : 'form';
     out[field] ??= field === 'form' ? `${error.name} ${error.message}` : error.message;
   }
   if (Object.keys(out).length === 0) out.form = detail ?? `Moneta answered ${status}.`;

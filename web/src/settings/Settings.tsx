@@ -5,6 +5,7 @@ import type { Problem } from '../api/types.js';
 import { formatCount } from '../lib/format.js';
 import { CatalogueSections } from './CatalogueSections.js';
 import type { Access } from '../api/access.js';
+import { AccountsSection } from './AccountsSection.js';
 import { BackupSection } from './BackupSection.js';
 import { TokensSection } from './TokensSection.js';
 
@@ -103,6 +104,7 @@ export function Settings({ access, onSignOut }: Props) {
           The API and its reference: <a href="/docs">/docs</a>.
         </p>
       </section>
+      <AccountsSection access={access} />
       <CatalogueSections access={access} />
     </section>
   );
