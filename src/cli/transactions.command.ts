@@ -34,11 +34,12 @@ export function registerTransactionsCommand(program: Command): void {
   const transactions = program.command('transactions').description('Correct transactions: delete into the trash, restore, re-categorise');
 
   addSelectionOptions(transactions.command('delete').description('Move transactions into the trash (restorable for 30 days)'))
+    .option('--force', 'also move reconciled transactions (locked by a reconciliation)')
     .addHelpText('after', '\nExamples:\n  moneta transactions delete --ids 12,13\n  moneta transactions delete --bank ing --from 2024-03-01 --to 2024-03-31')
-    .action(async (flags: SelectionFlags) => {
+    .action(async (flags: SelectionFlags & { force?: boolean }) => {
       const selection = selectionOf(flags);
       await withStore(flags, 'existing', async (store) => {
-        const { result: deleted, change } = await withChange(() => new CorrectionsService(store).delete(selection));
+        const { result: deleted, change } = await withChange(() => new CorrectionsService(store).delete(selection, flags.force ?? false, '--force'));
         say(`moved ${deleted} transaction(s) to the trash; \`moneta transactions restore --ids ...\` brings them back`);
         sayChange(change);
       });

@@ -1362,10 +1362,19 @@ export interface components {
             maxValue?: components["schemas"]["TransactionFilter"]["maxValue"];
         };
         TransactionIds: number[];
-        /** @description Exactly one of `ids` and `filter`. */
+        /**
+         * @description Exactly one of `ids` and `filter`. Reconciled transactions (locked by a completed
+         *     reconciliation of their account) refuse the delete with 409 naming `force`, and nothing
+         *     moves, unless `force` is true.
+         */
         DeleteRequest: {
             ids?: components["schemas"]["TransactionIds"];
             filter?: components["schemas"]["SelectionFilter"];
+            /**
+             * @description Also move reconciled transactions into the trash.
+             * @default false
+             */
+            force: boolean;
         };
         DeleteResult: {
             /** @description How many transactions moved to the trash. */

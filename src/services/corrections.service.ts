@@ -1,6 +1,6 @@
 import { checkedCategoryName } from '../domain/bank-rules.js';
 import { USER_SOURCE } from '../domain/category-source.js';
-import { invalidField } from '../domain/errors.js';
+import { DomainError, invalidField } from '../domain/errors.js';
 import type { TransactionRecord } from '../domain/transaction.js';
 import type { TransactionSelection } from '../domain/transaction-filter.js';
 import type { DeletedTransaction, RestoreResult } from '../domain/trash.js';
@@ -37,8 +37,15 @@ export class CorrectionsService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  delete(selection: TransactionSelection): Promise<number> {
-    return this.store.transactions.delete(selection, this.now(), { reason: 'request' });
+  /** Reconciled rows refuse it unless `force` (409 naming the body's `force`; the CLI says `--force`). */
+  async delete(selection: TransactionSelection, force = false, forceName = 'force'): Promise<number> {
+    const outcome = await this.store.transactions.deleteRequested(selection, this.now(), force);
+    if (outcome.status === 'reconciled') {
+      throw new DomainError('conflict', `${outcome.count} of the chosen transactions are reconciled: ${forceName} to move them into the trash anyway`, [
+        { in: 'body', name: forceName, message: `is required: ${outcome.count} of the chosen transactions are reconciled` },
+      ]);
+    }
+    return outcome.count;
   }
 
   async recategorise(selection: TransactionSelection, input: RecategoriseChange): Promise<RecategoriseOutcome> {

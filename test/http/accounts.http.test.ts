@@ -120,3 +120,19 @@ describeEachEngine('HTTP accounts: listAccounts, createAccount, getAccount, upda
     assert.deepEqual((await call(app, 'GET', '/transactions/1')).body, { date: '2024-02-01', description: 'x', value: 7, id: 1, bank: 'ing' }, 'back in no account');
   });
 });
+
+describeEachEngine('HTTP accounts: reconciled transactions stay put', ({ freshStore }) => {
+  it('a delete of reconciled transactions is refused naming force, moves nothing, and goes with force', async () => {
+    const app = await setup(freshStore);
+    const { id } = (await call(app, 'POST', '/accounts', GIRO)).body as { id: number };
+    const row = (await call(app, 'POST', '/transactions', { date: '2024-02-01', description: 'Rent', value: -100.25, account: id, status: 'cleared' })).body as { id: number };
+    const other = (await call(app, 'POST', '/transactions', { date: '2024-02-02', description: 'Later', value: -1, account: id })).body as { id: number };
+    const reconciled = await call(app, 'POST', `/accounts/${id}/reconciliation`, { date: '2024-02-01', balance: 150.25 });
+    assert.equal(reconciled.status, 200, reconciled.text);
+    assertProblem(await call(app, 'POST', '/manage/transactions/delete', { ids: [row.id, other.id] }), 409, { in: 'body', name: 'force' });
+    assert.equal((await call(app, 'GET', `/transactions?account=${id}`)).headers['x-total-count'], '2', 'nothing moved');
+    const forced = await call(app, 'POST', '/manage/transactions/delete', { ids: [row.id, other.id], force: true });
+    assert.equal(forced.status, 200, forced.text);
+    assert.equal((forced.body as { deleted: number }).deleted, 2);
+  });
+});

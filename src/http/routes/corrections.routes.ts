@@ -13,7 +13,7 @@ type Handlers = Pick<OperationHandlers, 'deleteTransactions' | 'recategoriseTran
 export function correctionHandlers(corrections: CorrectionsService, changes: ChangesService, undo: UndoService): Handlers {
   return {
     async deleteTransactions({ body }, reply) {
-      const deleted = await corrections.delete(selectionFromBody(body));
+      const deleted = await corrections.delete(selectionFromBody(body), body.force ?? false);
       return reply.code(200).send({ deleted, ...changeField(reply) });
     },
 

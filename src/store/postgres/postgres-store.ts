@@ -261,6 +261,7 @@ export const BULK_TIME_FACTOR = 12;
 /** Writes whose rows are chosen by a filter, a bank, a category or a rule: any number of them. */
 const BULK_WRITES: ReadonlySet<WriteName> = new Set<WriteName>([
   'deleteTransactions',
+  'deleteRequested',
   'restoreTransactions',
   'recategoriseTransactions',
   'recategorisePayee',

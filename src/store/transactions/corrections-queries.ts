@@ -82,6 +82,11 @@ export class CorrectionsQueries {
       .compile();
   }
 
+  /** How many of the chosen rows are reconciled (migration 0019): a delete of them needs force. */
+  countReconciled(selection: TransactionSelection): CompiledQuery<{ n: number | string }> {
+    return this.selected(selection).select(sql<number>`count(*)`.as('n')).where('status', '=', 'reconciled').compile();
+  }
+
   private selected(selection: TransactionSelection) {
     return this.whereSelected(this.db.selectFrom('transactions'), selection);
   }

@@ -47,6 +47,8 @@ export interface TransactionsRepository {
   setCategory(id: TransactionId, category: string | null, source?: string | null): Promise<boolean>;
   /** Moves the chosen transactions into the trash (TrashRepository), in one commit; returns how many. */
   delete(selection: TransactionSelection, deletedAt: number, why: DeletionReason): Promise<number>;
+  /** A person's delete: refused, moving nothing, when reconciled rows are among the chosen ones, unless `force`. */
+  deleteRequested(selection: TransactionSelection, deletedAt: number, force: boolean): Promise<{ status: 'deleted' | 'reconciled'; count: number }>;
   /**
    * Sets (or with null clears) the category of the chosen transactions, in one commit, creating
    * the category when missing; returns how many changed (rows with this category and source already do not).
@@ -95,6 +97,7 @@ export function transactionsRepository(
     },
     setCategory: (id, category, source) => db.write('setTransactionCategory', id, category, source ?? null),
     delete: (selection, deletedAt, why) => db.write('deleteTransactions', selection, deletedAt, why),
+    deleteRequested: (selection, deletedAt, force) => db.write('deleteRequested', selection, deletedAt, force),
     recategorise: (selection, category, source) => db.write('recategoriseTransactions', selection, category, source),
     async previewRecategorise(selection, category, source, sample) {
       // Counts the whole selection (a filter may match a million rows): the bounded read path.
