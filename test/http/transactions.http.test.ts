@@ -292,7 +292,7 @@ describeEachEngine('HTTP banks, categories, errors', ({ freshStore }) => {
   it('serves the contract, the docs and health', async () => {
     const app = await buildTestApp(await freshStore());
     const contract = await call(app, 'GET', '/openapi.json');
-    assert.equal((contract.body as { info: { version: string } }).info.version, '0.2.0');
+    assert.equal((contract.body as { info: { version: string } }).info.version, '0.3.0');
     const docs = await call(app, 'GET', '/docs/');
     assert.equal(docs.status, 200);
     assert.match(docs.text, /swagger-ui/i);
