@@ -165,6 +165,14 @@ const BAD_ESCAPES = ['%', '%zz', '%E2%82', '%ff', '%C3%28', '%ED%A0%80', '%F4%90
 const SQL_SORTS = ['id;DROP TABLE transactions', 'date desc', 'id)--', '1', 'value,,id', 'id,id', '-date,date', 'random()', 'description COLLATE nocase', '(SELECT 1)', 'id/**/', 'category,-category', 'value ', 'Value'];
 const UNKNOWN_NAMES = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString', 'limit[]', 'Limit', 'x', 'sort ', '$where', '%00'];
 
+/** Integers just outside a parameter's range (an int32 limit's 2147483648, an account id's 2^53). */
+function outOfRange(schema: { minimum?: unknown; maximum?: unknown; format?: unknown }): string[] {
+  const maximum = typeof schema.maximum === 'number' ? schema.maximum : schema.format === 'int64' ? 9223372036854775807 : 2147483647;
+  const out = [(BigInt(Math.floor(maximum)) + 1n).toString()];
+  if (typeof schema.minimum === 'number') out.push((BigInt(Math.ceil(schema.minimum)) - 1n).toString());
+  return out;
+}
+
 function queryMutations(operation: OperationSpec, base: fc.Arbitrary<Parts>): Mutation[] {
   const query = operation.parameters.filter((p) => p.in === 'query');
   const mutations: Mutation[] = [
@@ -193,7 +201,7 @@ function queryMutations(operation: OperationSpec, base: fc.Arbitrary<Parts>): Mu
     );
     if (spec.schema.type === 'integer') {
       mutations.push(
-        fc.tuple(base, fc.constantFrom(...BAD_INTEGERS, String(spec.schema.minimum === 0 ? -1 : '2147483648'), '2147483648')).map(([parts, text]) => ({
+        fc.tuple(base, fc.constantFrom(...BAD_INTEGERS, ...outOfRange(spec.schema))).map(([parts, text]) => ({
           parts: withValue(parts, enc(text)),
           expect: { in: 'query', name },
           mutation: `${name}=${JSON.stringify(text)}`,
