@@ -167,8 +167,8 @@ const UNKNOWN_NAMES = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty'
 
 /** Integers just outside a parameter's range (an int32 limit's 2147483648, an account id's 2^53). */
 function outOfRange(schema: { minimum?: unknown; maximum?: unknown; format?: unknown }): string[] {
-  const maximum = typeof schema.maximum === 'number' ? schema.maximum : schema.format === 'int64' ? 9223372036854775807 : 2147483647;
-  const out = [(BigInt(Math.floor(maximum)) + 1n).toString()];
+  const maximum = typeof schema.maximum === 'number' ? BigInt(Math.floor(schema.maximum)) : schema.format === 'int64' ? 9223372036854775807n : 2147483647n;
+  const out = [(maximum + 1n).toString()];
   if (typeof schema.minimum === 'number') out.push((BigInt(Math.ceil(schema.minimum)) - 1n).toString());
   return out;
 }
