@@ -5,19 +5,10 @@ import type { DialectQuirks } from '../engine/dialect-quirks.js';
 import type { Database } from '../engine/schema.js';
 import { ODD_VALUE_SQL } from '../engine/sql-terms.js';
 import { whereFilter } from '../transactions/filter-conditions.js';
+import { TRANSACTION_COLUMNS, type TransactionRow } from '../transactions/transactions-queries.js';
 
-/** A transaction as the ledger reads it: the API's columns, its account and status. */
-export interface LedgerRow {
-  id: number;
-  date: string;
-  description: string;
-  value: number;
-  category: string | null;
-  bank_id: string | null;
-  category_source: string | null;
-  account_id: number | null;
-  status: string | null;
-}
+/** A transaction as the ledger reads it: the list's row (its account and status included). */
+export type LedgerRow = TransactionRow;
 
 export interface LedgerAccountRow {
   id: number | string;
@@ -68,7 +59,7 @@ export interface OpeningRow {
   opening_balance: number | null;
 }
 
-const COLUMNS = sql.raw('id, date, description, value, category, bank_id, category_source, account_id, status');
+const COLUMNS = sql.raw(TRANSACTION_COLUMNS.join(', '));
 /** The conditions of the partial index transactions_account_odd_values (migration 0019), word for word. */
 const ODD = sql.raw(`account_id IS NOT NULL AND ${ODD_VALUE_SQL}`);
 const CLEARED = sql.raw(`status IN ('cleared', 'reconciled')`);
