@@ -93,7 +93,10 @@ export function AccountRegister({ accountId, currency, tick, keysActive }: Props
                 <th scope="col" class="optional">
                   Category
                 </th>
-                <th scope="col">Status</th>
+                {/* On a phone the running balance stays in view; the status gives way. */}
+                <th scope="col" class="optional">
+                  Status
+                </th>
                 <th scope="col" class="amount">
                   Amount
                 </th>
@@ -111,7 +114,7 @@ export function AccountRegister({ accountId, currency, tick, keysActive }: Props
                     <td title={row.transaction.date}>{formatShortDate(row.transaction.date, locale, today)}</td>
                     <td class="description">{row.transaction.description}</td>
                     <td class="optional">{row.transaction.category ?? ''}</td>
-                    <td>
+                    <td class="optional">
                       <span class={`status status-${status}`}>{STATUS_WORDS[status]}</span>
                     </td>
                     <td class={`amount ${amount.kind}`}>{amount.text}</td>
