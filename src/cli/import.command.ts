@@ -43,9 +43,10 @@ export function registerImportCommand(program: Command): void {
       const account = flags.account === undefined ? undefined : accountIdOf(flags.account, '--account');
       await withStore(flags, 'create', async (store) => {
         const service = new ImportService(store);
-        const target = await service.importTarget({ bank: flags.bank, account }, { location: 'query', bank: '--bank', account: '--account' });
         const rejected: string[] = [];
         for (const file of files) {
+          // Per file: an account without a bank has one after the first file that added rows.
+          const target = await service.importTarget({ bank: flags.bank, account }, { location: 'query', bank: '--bank', account: '--account' });
           const progress = await startProgress(file, basename(file));
           let result: ImportResult;
           let change: number | undefined;
@@ -53,6 +54,7 @@ export function registerImportCommand(program: Command): void {
             ({ result, change } = await withChange(() => service.importFile(file, {
               bank: target.bank,
               ...(target.account === undefined ? {} : { account: target.account }),
+              ...(target.accountTakesBank === undefined ? {} : { accountTakesBank: target.accountTakesBank }),
               format: flags.format,
               profile: flags.profile,
               dateFormat: flags.dateFormat,

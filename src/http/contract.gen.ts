@@ -5287,13 +5287,17 @@ export interface operations {
             query?: {
                 /**
                  * @description The bank the statement comes from. Required unless `account` is given (the bank is then
-                 *     the account's; a different one is a 400 naming `bank`).
+                 *     the account's; a different one is a 400 naming `bank`). An account without a bank takes
+                 *     this one with the import.
                  */
                 bank?: components["schemas"]["BankId"];
                 /**
                  * @description The account the statement is of (extension of 0.3.0): its rows go into it, and when the
                  *     file states a closing balance the report's `balanceCheck` compares it with the account's.
-                 *     The account must be open and have a bank (400 naming `account` otherwise).
+                 *     The account must be open (400 naming `account` otherwise). Imported rows are recognised
+                 *     per bank, so an account without a bank takes one in the import's own commit: the `bank`
+                 *     given, or else a new bank named after the account (its id made from the name). The
+                 *     report's `notes` say which; a dry run changes nothing.
                  */
                 account?: components["schemas"]["AccountId"];
                 /** @description The statement's format; `auto` (the default) recognises it from its content and name. */

@@ -3,6 +3,7 @@ import { AddedByDate, checkAccountBalance, type AccountCheckInput, type AccountC
 import type { BalanceCheck } from '../domain/accounts/balance-check.js';
 import { basename } from 'node:path';
 import { DomainError, invalidField } from '../domain/errors.js';
+import { bankIdFromName, freeBankId } from '../domain/bank-id.js';
 import { listProfiles, openStatement, StatementError, type ImportableItem, type StatementFormat } from '../importers/index.js';
 import { type AccountBalances, StatedBalanceCollector } from '../importers/stated-balances.js';
 import type { ImportSession } from '../store/imports/import-session.js';
@@ -18,6 +19,8 @@ export interface ImportOptions {
   bank: string;
   /** The account the rows go into (issue 23): resolved with importTarget, its bank is `bank`. */
   account?: number;
+  /** The account has no bank yet and takes `bank` with this import (created first with `newBankName`); from importTarget. */
+  accountTakesBank?: AccountTakesBank;
   format?: StatementFormat | 'auto';
   /** CSV only: a built-in profile name or a path to a profile JSON file. */
   profile?: string;
@@ -35,6 +38,18 @@ export interface ImportOptions {
   keepRows?: boolean;
   /** The name the import history keeps (default: the path's last part), e.g. an upload's own name. */
   fileName?: string;
+}
+
+/** The account has no bank yet and takes the import's bank (created first when `newBankName` is set). */
+export interface AccountTakesBank {
+  newBankName: string | null;
+}
+
+/** Where an import's rows go (importTarget). */
+export interface ImportTarget {
+  bank: string;
+  account?: number;
+  accountTakesBank?: AccountTakesBank;
 }
 
 /** imported: committed. dry-run: nothing written on purpose. rejected: invalid rows, nothing written. */
@@ -102,9 +117,11 @@ export class ImportService {
   /**
    * Where an import's rows go: a bank, or an account (then its bank; a `bank` given too must be
    * that one). `names` spells the fields as the caller's client knows them (query parameters or
-   * flags). The account must be open and have a bank (imported rows are de-duplicated per bank).
+   * flags). The account must be open. Imported rows are recognised per bank, so an account
+   * without a bank takes one with its first import: the `bank` given, or a new bank named after
+   * the account (docs/accounts.md, Importing into an account).
    */
-  async importTarget(given: { bank?: string; account?: number }, names: { location: 'query'; bank: string; account: string }): Promise<{ bank: string; account?: number }> {
+  async importTarget(given: { bank?: string; account?: number }, names: { location: 'query'; bank: string; account: string }): Promise<ImportTarget> {
     if (given.account === undefined) {
       if (given.bank === undefined) throw invalidField(names.location, names.bank, `is required, or ${names.account}: the bank or the account the statement is of`);
       return { bank: given.bank };
@@ -112,7 +129,14 @@ export class ImportService {
     const account = await this.store.accounts.find(given.account);
     if (!account) throw invalidField(names.location, names.account, `names no account (${given.account})`);
     if (account.closedOn !== null) throw invalidField(names.location, names.account, `is closed (since ${account.closedOn}); reopen it to import into it`);
-    if (account.bankId === null) throw invalidField(names.location, names.account, 'has no bank: give the account its bank first (imported rows are recognised per bank)');
+    if (account.bankId === null) {
+      if (given.bank !== undefined) {
+        if (!(await this.store.catalogue.findBank(given.bank))) throw invalidField(names.location, names.bank, 'names no bank; create it first, or leave it out to give the account a bank of its own');
+        return { bank: given.bank, account: account.id, accountTakesBank: { newBankName: null } };
+      }
+      const bank = await freeBankId(bankIdFromName(account.name, `account-${account.id}`), async (id) => (await this.store.catalogue.findBank(id)) !== null);
+      return { bank, account: account.id, accountTakesBank: { newBankName: account.name } };
+    }
     if (given.bank !== undefined && given.bank !== account.bankId) throw invalidField(names.location, names.bank, `differs from the account's bank ("${account.bankId}"); leave it out`);
     return { bank: account.bankId, account: account.id };
   }
@@ -126,7 +150,7 @@ export class ImportService {
     if (options.profile !== undefined && !listProfiles().includes(options.profile)) {
       throw invalidField('query', 'profile', `is not a built-in profile; they are ${listProfiles().join(', ')}`);
     }
-    if (!(await this.store.catalogue.findBank(options.bank))) throw invalidField('query', 'bank', 'names no bank; create it first (createBank)');
+    if (!(await this.bankReady(options))) throw invalidField('query', 'bank', 'names no bank; create it first (createBank)');
     try {
       return await this.importFile(path, options);
     } catch (error) {
@@ -152,6 +176,12 @@ export class ImportService {
     };
   }
 
+  /** The import's bank exists, or is made by the import itself for an account without one. */
+  private async bankReady(options: ImportOptions): Promise<boolean> {
+    if (options.accountTakesBank?.newBankName != null) return true;
+    return (await this.store.catalogue.findBank(options.bank)) !== null;
+  }
+
   private async checkAccount(id: number, input: Omit<AccountCheckInput, 'account'>): Promise<AccountCheckResult> {
     const account = await this.store.accounts.find(id);
     if (!account) return { notes: [] };
@@ -161,7 +191,7 @@ export class ImportService {
   async importFile(path: string, options: ImportOptions): Promise<ImportResult> {
     const fileName = options.fileName ?? basename(path);
     const statement = await openStatement(path, { format: options.format ?? 'auto', profile: options.profile, dateFormat: options.dateFormat });
-    if (!(await this.store.catalogue.findBank(options.bank))) throw new UnknownBankError(options.bank, statement.bankNameHint);
+    if (!(await this.bankReady(options))) throw new UnknownBankError(options.bank, statement.bankNameHint);
     const rules = await loadRuleSet(this.store.rules);
     const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
     const keepRows = options.keepRows ?? true;
@@ -183,6 +213,7 @@ export class ImportService {
         profile: options.profile ?? null,
         importedAt: Date.now(),
         account: options.account ?? null,
+        ...(options.accountTakesBank === undefined ? {} : { accountTakesBank: options.accountTakesBank }),
       });
       const open = session;
       const occurrences = new OccurrenceCounter(open);
@@ -247,7 +278,7 @@ export class ImportService {
         firstSkipped,
         statedBalances,
         ...(checked.balanceCheck === undefined ? {} : { balanceCheck: checked.balanceCheck }),
-        notes: [...statement.notes, ...checked.notes],
+        notes: [...statement.notes, ...tookBankNotes(options, outcome, counts.added + counts.conflicts), ...checked.notes],
         rows: () => {
           if (!spool) throw new Error('rows() needs keepRows');
           return outcome === 'imported' ? spool.read() : withoutUnwrittenIds(spool.read(), firstInsertedId);
@@ -260,6 +291,16 @@ export class ImportService {
       throw error;
     }
   }
+}
+
+/** What an import into an account without a bank did to it (or would do, on a dry run). */
+function tookBankNotes(options: ImportOptions, outcome: ImportOutcome, written: number): string[] {
+  const takes = options.accountTakesBank;
+  if (takes === undefined || outcome === 'rejected' || written === 0) return [];
+  const bank = takes.newBankName === null ? `bank "${options.bank}"` : `a new bank "${options.bank}", named after it`;
+  return outcome === 'dry-run'
+    ? [`The account has no bank: importing would give it ${bank}, under which its imported rows are recognised.`]
+    : [`The account had no bank: it now has ${bank}, under which its imported rows are recognised.`];
 }
 
 /** Rows not committed have no id; a duplicate of one of them has no original to point at. */

@@ -91,16 +91,54 @@ describeEachEngine('Imports into an account: the statement balance check', ({ fr
     });
   }
 
-  it('refuses an unknown, closed or bankless account, a bank that is not the account one, and no target at all', async () => {
+  it('an account without a bank takes a new bank named after it with its first import (not with a dry run), and recognises its rows again', async () => {
+    const app = await setup(await freshStore());
+    // The name's own id is taken: the new bank gets the next free one.
+    assert.equal((await call(app, 'POST', '/manage/banks', { id: 'cash-box', name: 'Someone else' })).status, 201);
+    const cash = await account(app, { name: 'Cash box', type: 'cash', bankId: undefined, iban: IBAN });
+    const dry = (await send(app, `account=${cash}&dryRun=true`, 'camt053-balanced.xml')).body as Report;
+    assert.equal(dry.outcome, 'dry-run', JSON.stringify(dry));
+    assert.ok(dry.notes.some((note) => note.includes('importing would give it a new bank "cash-box-2"')), dry.notes.join('\n'));
+    assert.equal((await call(app, 'GET', '/banks/cash-box-2')).status, 404, 'a dry run creates no bank');
+    assert.equal(((await call(app, 'GET', `/accounts/${cash}`)).body as { bankId?: string }).bankId, undefined, 'nor gives the account one');
+
+    const since = ((await call(app, 'GET', '/changes?limit=1000')).body as { next: string }).next;
+    const imported = await send(app, `account=${cash}`, 'camt053-balanced.xml');
+    assert.equal(imported.status, 200, imported.text);
+    const report = imported.body as Report;
+    assert.equal(report.added, 4);
+    assert.ok(report.notes.some((note) => note.includes('it now has a new bank "cash-box-2", named after it')), report.notes.join('\n'));
+    assert.deepEqual((await call(app, 'GET', '/banks/cash-box-2')).body, { id: 'cash-box-2', name: 'Cash box' });
+    assert.equal(((await call(app, 'GET', `/accounts/${cash}`)).body as { bankId?: string }).bankId, 'cash-box-2');
+    // The bank, the account's new bank and the rows are one commit of the change feed.
+    const feed = (await call(app, 'GET', `/changes?since=${encodeURIComponent(since)}&limit=1000`)).body as { changes: { type: string; bank?: { id: string }; account?: { id: number; bankId?: string } }[] };
+    assert.deepEqual(feed.changes.map((each) => each.type).sort(), ['account', 'bank', 'transaction', 'transaction', 'transaction', 'transaction'], JSON.stringify(feed));
+    assert.equal(feed.changes.find((each) => each.type === 'bank')?.bank?.id, 'cash-box-2');
+    assert.equal(feed.changes.find((each) => each.type === 'account')?.account?.bankId, 'cash-box-2');
+
+    const again = (await send(app, `account=${cash}`, 'camt053-balanced.xml')).body as Report;
+    assert.deepEqual([again.added, again.notes.some((note) => note.includes('new bank'))], [0, false], 'the same rows again are duplicates');
+  });
+
+  it('an account without a bank takes the bank given with the import; an unknown one is refused', async () => {
+    const app = await setup(await freshStore());
+    const card = await account(app, { name: 'Card', type: 'credit_card', bankId: undefined, iban: IBAN });
+    assertProblem(await send(app, `account=${card}&bank=nope`, 'camt053-balanced.xml'), 400, 'bank');
+    const imported = (await send(app, `account=${card}&bank=dkb`, 'camt053-balanced.xml')).body as Report;
+    assert.equal(imported.added, 4, JSON.stringify(imported));
+    assert.ok(imported.notes.some((note) => note.includes('it now has bank "dkb"')), imported.notes.join('\n'));
+    assert.equal(((await call(app, 'GET', `/accounts/${card}`)).body as { bankId?: string }).bankId, 'dkb');
+    assert.deepEqual(((await call(app, 'GET', '/banks')).body as { id: string }[]).map((bank) => bank.id), ['dkb'], 'no bank was created');
+  });
+
+  it('refuses an unknown or closed account, a bank that is not the account one, and no target at all', async () => {
     const app = await setup(await freshStore());
     assert.equal((await call(app, 'POST', '/manage/banks', { id: 'ing', name: 'ING' })).status, 201);
     const closed = await account(app, { name: 'Old', closedOn: undefined });
     assert.equal((await call(app, 'PATCH', `/accounts/${closed}`, { closedOn: '2024-01-31' })).status, 200);
-    const bankless = await account(app, { name: 'Cash', type: 'cash', bankId: undefined });
     const open = await account(app, { name: 'Giro' });
     assertProblem(await send(app, 'account=999', 'camt053-balanced.xml'), 400, 'account');
     assertProblem(await send(app, `account=${closed}`, 'camt053-balanced.xml'), 400, 'account');
-    assertProblem(await send(app, `account=${bankless}`, 'camt053-balanced.xml'), 400, 'account');
     assertProblem(await send(app, `account=${open}&bank=ing`, 'camt053-balanced.xml'), 400, 'bank');
     assertProblem(await call(app, 'POST', '/imports?fileName=x.xml', fixture('camt053-balanced.xml'), { 'content-type': 'application/octet-stream' }), 400, 'bank');
     assert.equal((await call(app, 'GET', '/transactions')).status, 204, 'nothing was imported');

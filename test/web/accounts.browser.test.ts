@@ -139,6 +139,10 @@ describe('accounts in the web app, in Chromium', { skip }, () => {
     await page.goto(`${server.baseUrl}/app/import`);
     await page.getByLabel('Statement file').setInputFiles(projectFile('test/fixtures/statements/camt053-balanced-one-row-removed.xml'));
     await page.getByLabel('The bank it comes from').selectOption('dkb');
+    // Accounts without a bank are offered too: the import gives them this one.
+    const offered = await page.getByLabel('Account (optional)').locator('option').allTextContents();
+    assert.ok(offered.includes('Everyday (EUR) — no bank yet: takes DKB'), offered.join(' | '));
+    assert.ok(!offered.some((option) => option.startsWith('Old savings')), 'a closed account is not offered');
     await page.getByLabel('Account (optional)').selectOption(String(ids.giro));
     await page.getByRole('button', { name: /^Check the file/ }).click();
     const warning = page.locator('.balance-check');

@@ -46,7 +46,7 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
         throw error;
       }
       // Known to this process only until the import ends: nothing is written while SQLite imports hold the write lock.
-      const { bank, account } = target;
+      const { bank, account, accountTakesBank } = target;
       const job = jobs.start(fileName, bank);
       const received = file;
       const answer = importAnswer(request, async () => {
@@ -54,6 +54,7 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
           const result = await imports.importRequested(received.path, {
             bank,
             account,
+            accountTakesBank,
             format: query.format,
             profile: query.profile,
             fileName,

@@ -138,6 +138,11 @@ export class StoreImportSession implements ImportSession {
       const [token] = await this.run(queries.changes.nextToken());
       const tx = Number(token?.tx);
       if (!record) return { tx, importId: null, account: null };
+      const takes = record.accountTakesBank;
+      if (takes && record.account != null) {
+        if (takes.newBankName !== null) await this.run(queries.imports.insertAccountBank(this.bank, takes.newBankName, tx));
+        await this.run(queries.imports.giveAccountBank(record.account, this.bank, tx));
+      }
       const [row] = await this.run(queries.imports.insertImport(this.bank, record));
       return { tx, importId: Number(row?.id), account: record.account ?? null };
     })();

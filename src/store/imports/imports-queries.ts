@@ -16,6 +16,11 @@ export interface ImportRecord {
   importedAt: number;
   /** The account its rows go into (migration 0019); they are then `cleared`. */
   account?: number | null;
+  /**
+   * The account has no bank yet: it takes the import's bank in the import's own commit (so a dry
+   * run or a failed file leaves it as it was). With `newBankName`, that bank is created first.
+   */
+  accountTakesBank?: { newBankName: string | null };
 }
 
 /** The counts an import records with its commit. */
@@ -82,6 +87,16 @@ function changeOfImport(eb: ExpressionBuilder<Database & { i: Database['imports'
 /** The history of imported files (migration 0009). */
 export class ImportsQueries {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** A bank made for an account that had none (ImportRecord.accountTakesBank); stamped `tx`. */
+  insertAccountBank(id: string, name: string, tx: number): CompiledQuery {
+    return this.db.insertInto('banks').values({ id, name, aggregator_id: null, change_tx: tx }).onConflict((oc) => oc.column('id').doNothing()).compile();
+  }
+
+  /** The account without a bank takes `bank`; stamped `tx` (the change feed carries it). */
+  giveAccountBank(account: number, bank: string, tx: number): CompiledQuery {
+    return this.db.updateTable('accounts').set({ bank_id: bank, change_tx: tx }).where('id', '=', account).where('bank_id', 'is', null).compile();
+  }
 
   insertImport(bank: string, record: ImportRecord): CompiledQuery<{ id: number }> {
     return this.db

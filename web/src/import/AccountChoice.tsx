@@ -25,7 +25,8 @@ export function AccountChoice({ accounts, bank, bankName, account, error, onChoo
   const [currency, setCurrency] = useState('EUR');
   const [errors, setErrors] = useState<NewAccountErrors>({});
   const [busy, setBusy] = useState(false);
-  const atBank = (accounts ?? []).filter((each) => each.bankId === bank && each.closedOn === undefined);
+  // An account without a bank may take this one with the import (imported rows are recognised per bank).
+  const atBank = (accounts ?? []).filter((each) => (each.bankId === bank || each.bankId === undefined) && each.closedOn === undefined);
 
   const create = async (event: Event) => {
     event.preventDefault();
@@ -72,6 +73,7 @@ export function AccountChoice({ accounts, bank, bankName, account, error, onChoo
             <option key={each.id} value={each.id}>
               {each.name} ({each.currency}
               {each.ibanMasked !== undefined ? `, ${each.ibanMasked}` : ''})
+              {each.bankId === undefined ? ` — no bank yet: takes ${bankName}` : ''}
             </option>
           ))}
         </select>
