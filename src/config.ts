@@ -35,6 +35,8 @@ export interface ServeConfig extends StoreConfig {
   port: number;
   workers: number;
   logLevel: string;
+  /** human: one short line per event, for a person at a terminal; json: one JSON object per line, for a pipe or a file. */
+  logFormat: LogFormat;
   accessLog: boolean;
   /** Tokens, binding, Host allowlist, CORS and resource limits (config/security.ts). */
   security: SecurityConfig;
@@ -68,6 +70,7 @@ export interface ServeFlags extends StoreFlags, SecurityFlags {
   port?: string;
   workers?: string;
   logLevel?: string;
+  logFormat?: string;
   accessLog?: boolean;
   readThreads?: string;
   maxStreams?: string;
@@ -102,7 +105,17 @@ function onOff(name: string, text: string | undefined, fallback: boolean): boole
   return text === 'on';
 }
 
-export function serveConfig(flags: ServeFlags, env: Env = process.env): ServeConfig {
+export type LogFormat = 'human' | 'json';
+
+/** --log-format, else MONETA_LOG_FORMAT, else human at a terminal and JSON into a pipe or a file. */
+function logFormatOf(flags: ServeFlags, env: Env, stdoutIsTerminal: boolean): LogFormat {
+  const text = flags.logFormat ?? env.MONETA_LOG_FORMAT;
+  if (text === undefined || text === '') return stdoutIsTerminal ? 'human' : 'json';
+  if (text !== 'human' && text !== 'json') throw new OptionValueError(`--log-format must be "human" or "json" (got "${text}")`);
+  return text;
+}
+
+export function serveConfig(flags: ServeFlags, env: Env = process.env, stdoutIsTerminal = process.stdout.isTTY === true): ServeConfig {
   const store = storeConfig(flags, env);
   const defaultWorkers = store.db === ':memory:' ? 1 : availableParallelism();
   const workers = integer('--workers', flags.workers ?? env.MONETA_WORKERS, defaultWorkers, 1, 64);
@@ -125,6 +138,7 @@ export function serveConfig(flags: ServeFlags, env: Env = process.env): ServeCon
       streamTimeoutMs: integer('--stream-timeout', flags.streamTimeout ?? env.MONETA_STREAM_TIMEOUT_MS, DEFAULT_STREAM_LIMITS.streamTimeoutMs, 100, 86_400_000),
     },
     logLevel,
+    logFormat: logFormatOf(flags, env, stdoutIsTerminal),
     accessLog: flags.accessLog ?? env.MONETA_ACCESS_LOG !== 'off',
     security: securityConfig(flags, env, integer, (message) => new OptionValueError(message)),
     trashRetentionDays,

@@ -2,16 +2,18 @@ import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
-import type { ServeConfig } from './config.js';
+import type { LogFormat, ServeConfig } from './config.js';
 import { appSecurityOptions, refuseUnsafeBinding } from './server/binding.js';
+import { humanLogStream } from './server/human-log.js';
 import { removeDeadTempDirs } from './services/temp-dirs.js';
 import { hostWorkersWriter, openMigratedStore, openServingStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { pid: process.pid } });
+/** JSON lines (for a pipe or a file, with the pid), or one short human line per event at a terminal. */
+export function createLogger(level: string, format: LogFormat = 'json'): Logger {
+  return format === 'human' ? pino({ level }, humanLogStream(process.stdout)) : pino({ level, base: { pid: process.pid } });
 }
 
 /** The server cannot start as configured; the message says why and what to change. */
@@ -144,7 +146,7 @@ async function removeLeftovers(logger: Logger): Promise<void> {
  * the port and the database. Workers that die are replaced until shutdown begins.
  */
 export async function serve(config: ServeConfig): Promise<void> {
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat);
   if (cluster.isWorker) {
     const server = await startServer(config, logger, { migrate: false });
     closeOnSignals(logger, server.close);
@@ -194,7 +196,7 @@ async function runWorkers(config: ServeConfig, logger: Logger): Promise<void> {
         // The worker has printed why (its own "moneta: error:" line) before exiting. The others
         // would fail the same way or serve alone: all stop, so the command ends with the error.
         stopping = true;
-        failed = new StartupError(`a worker exited while starting (code ${code ?? signal}); the line above says why`);
+        failed = new StartupError(`a worker exited while starting (code ${code ?? signal}); its error is printed above`);
         for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
         closeWriter();
         if (noWorkersLeft()) reject(failed);

@@ -19,6 +19,7 @@ export function registerServeCommand(program: Command): void {
       .option('--host <host>', 'address to listen on (env MONETA_HOST; default 127.0.0.1)')
       .option('--workers <n>', 'server processes sharing the port and database (env MONETA_WORKERS; default one per core)')
       .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env MONETA_LOG_LEVEL; default info)')
+      .option('--log-format <format>', 'human (one short line per request; the default in a terminal) or json (one object per line; the default into a pipe or a file) (env MONETA_LOG_FORMAT)')
       .option('--no-access-log', 'no log line per request (env MONETA_ACCESS_LOG=off)')
       .option('--insecure-no-auth', 'listen beyond loopback although no API token exists (env MONETA_INSECURE_NO_AUTH=1)')
       .option('--allowed-host <name>', 'a Host name to accept besides localhost/127.0.0.1/[::1]; repeatable (env MONETA_ALLOWED_HOSTS, comma-separated)', collect)

@@ -30,6 +30,11 @@ export function openPostgresPool(settings: PoolSettings): pg.Pool {
     connectionString: settings.url,
     max: settings.max,
     statement_timeout: settings.statementTimeoutMs,
+    // No JIT compilation: Moneta's statements are short reads by index, and a plan whose cost
+    // passes jit_above_cost only because the planner cannot estimate a guard (the ledger's reads
+    // of values that are not whole cents, run only when an account has some) spent 60 ms of a
+    // 98 ms register page compiling, and several times that under load (docs/performance.md).
+    options: '-c jit=off',
     ...(settings.connectTimeoutMs !== undefined && { connectionTimeoutMillis: settings.connectTimeoutMs }),
     ...(settings.queryTimeoutMs !== undefined && { query_timeout: settings.queryTimeoutMs }),
     ...(settings.idleTimeoutMs !== undefined && { idleTimeoutMillis: settings.idleTimeoutMs }),
