@@ -155,11 +155,14 @@ export async function serve(config: ServeConfig): Promise<void> {
   await checkDurability(config, logger);
   await removeLeftovers(logger);
   if (config.workers === 1) {
-    const server = await startServer(config, logger, { migrate: false });
+    // The command migrated the store it checked and closed; an in-memory store is gone with that
+    // connection, so this one is migrated here (it was served without its tables: every request 500).
+    const server = await startServer(config, logger, { migrate: config.db === ':memory:' });
     // Before the line that says it listens: whoever reads it may send SIGTERM at once, and a
     // signal with no handler yet would kill the process instead of closing it gracefully.
     closeOnSignals(logger, server.close);
-    logger.info({ address: server.address, db: describeDb(config.db) }, `moneta listening on ${server.address}`);
+    // At a terminal the announcement below says it once; a log collector gets the record.
+    if (config.logFormat === 'json') logger.info({ address: server.address, db: describeDb(config.db) }, `moneta listening on ${server.address}`);
     announceListening(server.address, config.db, 1);
     return;
   }
@@ -177,7 +180,7 @@ async function runWorkers(config: ServeConfig, logger: Logger): Promise<void> {
       listening += 1;
       if (listening === config.workers) {
         const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`;
-        logger.info({ address: url, workers: config.workers, db: describeDb(config.db) }, `moneta listening on ${url} with ${config.workers} workers`);
+        if (config.logFormat === 'json') logger.info({ address: url, workers: config.workers, db: describeDb(config.db) }, `moneta listening on ${url} with ${config.workers} workers`);
         announceListening(url, config.db, config.workers);
         resolve();
       }

@@ -40,7 +40,14 @@ export function humanLine(json: string): string {
   return `${clock} ${level}${terminalSafe(text)}`;
 }
 
+/** Fastify's own "Server listening at ..." records: at a terminal the server's announcement says it once, with more. */
+const FRAMEWORK_LISTENING = /"msg":"Server listening at /;
+
 /** pino's destination for `--log-format human`: each record as humanLine, to `out`. */
 export function humanLogStream(out: { write(text: string): unknown }): DestinationStream {
-  return { write: (json: string) => void out.write(`${humanLine(json)}\n`) };
+  return {
+    write: (json: string) => {
+      if (!FRAMEWORK_LISTENING.test(json)) out.write(`${humanLine(json)}\n`);
+    },
+  };
 }
