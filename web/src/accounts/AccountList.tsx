@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { inApp } from '../app/navigate.js';
 import { groupByType, netWorthByCurrency, type Account } from '../lib/accounts.js';
 import { formatMoney } from '../lib/money.js';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   accounts: Account[];
@@ -14,7 +15,7 @@ interface Props {
 /** The accounts by type with their current balance, net worth per currency, closed ones behind a toggle. */
 export function AccountList({ accounts, current, headingId }: Props) {
   const [withClosed, setWithClosed] = useState(false);
-  const locale = navigator.language;
+  const locale = appLocale();
   const groups = groupByType(accounts, withClosed);
   const closed = accounts.filter((account) => account.closedOn !== undefined).length;
   const totals = netWorthByCurrency(accounts);

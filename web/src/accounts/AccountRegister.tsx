@@ -4,6 +4,7 @@ import type { Transaction } from '../api/types.js';
 import { useKeys } from '../app/use-keys.js';
 import { formatAmount, formatCount, formatShortDate } from '../lib/format.js';
 import { formatMoney } from '../lib/money.js';
+import { appDateStyle, appLocale } from '../app/preferences.js';
 
 /** Rows read per page: the screen shows the first at once and reads more on request. */
 export const REGISTER_PAGE = 100;
@@ -30,7 +31,7 @@ const STATUS_WORDS: Record<NonNullable<Transaction['status']> | 'none', string> 
 
 /** The account's transactions newest first with the balance after each (accountRegister), a page at a time. */
 export function AccountRegister({ accountId, currency, tick, keysActive }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const today = new Date().toISOString().slice(0, 10);
   const [rows, setRows] = useState<Row[] | null>(null);
   const [total, setTotal] = useState(0);
@@ -111,7 +112,7 @@ export function AccountRegister({ accountId, currency, tick, keysActive }: Props
                 const status = row.transaction.status ?? 'none';
                 return (
                   <tr key={row.transaction.id} id={`account-row-${index}`} class={index === cursor ? 'cursor' : undefined} onMouseDown={() => setCursor(index)}>
-                    <td title={row.transaction.date}>{formatShortDate(row.transaction.date, locale, today)}</td>
+                    <td title={row.transaction.date}>{formatShortDate(row.transaction.date, locale, today, appDateStyle())}</td>
                     <td class="description">{row.transaction.description}</td>
                     <td class="optional">{row.transaction.category ?? ''}</td>
                     <td class="optional">

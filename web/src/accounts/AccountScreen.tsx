@@ -8,6 +8,7 @@ import { AccountRegister } from './AccountRegister.js';
 import { BalanceChart, type BalancePoint } from './BalanceChart.js';
 import { Reconcile } from './Reconcile.js';
 import './accounts.css';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   accountId: number;
@@ -17,7 +18,7 @@ interface Props {
 
 /** One account: its header and balances, its balance history, the reconcile flow and its register with running balances. */
 export function AccountScreen({ accountId, readOnly, retryTick }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const [account, setAccount] = useState<Account | null>(null);
   const [missing, setMissing] = useState<string | null>(null);
   const [points, setPoints] = useState<BalancePoint[] | null>(null);

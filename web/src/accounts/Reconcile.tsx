@@ -6,6 +6,7 @@ import { reconcileDifference, type Account } from '../lib/accounts.js';
 import { formatAmount, formatCount } from '../lib/format.js';
 import { currencyDecimals, decimalText, formatMoney, isZero, parseTypedAmount, subtract, type Decimal } from '../lib/money.js';
 import type { components, Readable } from '../../../src/http/contract.gen.js';
+import { appLocale } from '../app/preferences.js';
 
 type Preview = Readable<components['schemas']['Reconciliation']>;
 
@@ -30,7 +31,7 @@ const problemText = (error: unknown, status: number) => (error as Problem | unde
  * unticking undoes that change, and Complete (completeReconciliation) is offered at a difference of 0.
  */
 export function Reconcile({ account, onClose, onReconciled }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const decimals = currencyDecimals(account.currency);
   const [date, setDate] = useState(new Date().toISOString().slice(0, 10));
   const [typed, setTyped] = useState('');

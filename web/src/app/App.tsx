@@ -13,6 +13,7 @@ import { Reports } from '../reports/Reports.js';
 import { Rules } from '../rules/Rules.js';
 import { Settings } from '../settings/Settings.js';
 import { OutageBanner, type Outage } from './OutageBanner.js';
+import { onPreferences } from './preferences.js';
 import { NotFound } from './NotFound.js';
 import { accountAt, SCREENS, screenAt, titleOf, type ScreenId } from './screens.js';
 import { SignIn } from './SignIn.js';
@@ -31,6 +32,9 @@ export function App() {
   useEffect(() => {
     document.title = titleOf(screen);
   }, [screen]);
+  // A new locale or date style (Settings, Display): every screen draws again with it.
+  const [, setPreferencesTick] = useState(0);
+  useEffect(() => onPreferences(() => setPreferencesTick((tick) => tick + 1)), []);
 
   // Back and forward between screens: the path is the screen.
   useEffect(() => {

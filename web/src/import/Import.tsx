@@ -19,6 +19,7 @@ import { ImportHistory } from './ImportHistory.js';
 import { ReportView } from './ReportView.js';
 import { useImportHistory } from './use-import-history.js';
 import './import.css';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   /** What the token may do, as the server said (GET /manage/access). */
@@ -33,7 +34,7 @@ const FORMATS: Array<[ImportFormat, string]> = [['auto', 'Recognise it'], ...STA
 
 /** Import a statement: file, bank, a dry run's report row by row, then the import; and the history with Undo. */
 export function Import({ access, retryTick }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const canWrite = access === 'read-write';
   const catalogue = useCatalogue();
   const history = useImportHistory(retryTick);

@@ -3,6 +3,7 @@ import { formatName } from '../lib/formats.js';
 import { rowsWritten, summaryLine } from '../lib/import-report.js';
 import type { ImportSummary } from './import-calls.js';
 import type { ImportHistorySource } from './use-import-history.js';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   source: ImportHistorySource;
@@ -17,7 +18,7 @@ interface Props {
 
 /** The imported files, newest first: name, format, bank, time and counts, with Undo for each. */
 export function ImportHistory({ source, canWrite, bankName, undone, onUndo }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const time = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const imports = source.imports ?? [];
   return (

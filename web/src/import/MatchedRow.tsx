@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api/client.js';
 import type { Transaction } from '../api/types.js';
 import { formatAmount, formatShortDate } from '../lib/format.js';
+import { appDateStyle, appLocale } from '../app/preferences.js';
 
 interface Props {
   id: number;
@@ -14,7 +15,7 @@ interface Props {
 
 /** The stored transaction a duplicate row matched (getTransaction), beside the report. */
 export function MatchedRow({ id, line, rule, bankName, onClose }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const today = new Date().toISOString().slice(0, 10);
   const [row, setRow] = useState<Transaction | null | 'missing'>(null);
   useEffect(() => {
@@ -43,7 +44,7 @@ export function MatchedRow({ id, line, rule, bankName, onClose }: Props) {
         <dl class="matched-row" data-matched-id={row.id}>
           <div>
             <dt>Date</dt>
-            <dd title={row.date}>{formatShortDate(row.date, locale, today)}</dd>
+            <dd title={row.date}>{formatShortDate(row.date, locale, today, appDateStyle())}</dd>
           </div>
           <div>
             <dt>Description</dt>

@@ -5,6 +5,7 @@ import { formatName } from '../lib/formats.js';
 import { duplicateRule, reportPage, STATUS_WORDS, summaryLine, visibleRecord, type ReportRow, type StatusFilter } from '../lib/import-report.js';
 import type { ImportReport } from './import-calls.js';
 import { MatchedRow } from './MatchedRow.js';
+import { appDateStyle, appLocale } from '../app/preferences.js';
 
 interface Props {
   report: ImportReport;
@@ -14,7 +15,7 @@ interface Props {
 
 /** The per-row report of a dry run or an import: the counts, how the file was read, and the rows a page at a time. */
 export function ReportView({ report, bankName }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const today = new Date().toISOString().slice(0, 10);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(0);
@@ -63,7 +64,7 @@ export function ReportView({ report, bankName }: Props) {
     return (
       <>
         <td class="row-date" title={row.date}>
-          {formatShortDate(row.date, locale, today)}
+          {formatShortDate(row.date, locale, today, appDateStyle())}
         </td>
         <td class="row-description">{row.description === '' ? <span class="small">(no description)</span> : row.description}</td>
         <td class={`num row-amount ${amount?.kind ?? ''}`}>{amount?.text ?? '?'}</td>

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { Category } from '../api/types.js';
 import { formatAmount, formatCount } from '../lib/format.js';
 import { dateSpan, type InboxGroup } from '../lib/inbox.js';
+import { appDateStyle } from '../app/preferences.js';
 import { CategoryPicker } from '../register/CategoryPicker.js';
 
 /** A group being categorised: once (just these rows) or always (a rule, after its preview). */
@@ -48,7 +49,7 @@ export function GroupRow({ index, group, cursor, readOnly, busy, locale, today, 
         {net.text}
       </span>
       <span class="inbox-dates" title={group.first === group.last ? group.first : `${group.first} – ${group.last}`}>
-        {dateSpan(group.first, group.last, locale, today)}
+        {dateSpan(group.first, group.last, locale, today, appDateStyle())}
       </span>
       {!readOnly && (
         <span class="inbox-actions">

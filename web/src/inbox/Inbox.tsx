@@ -8,6 +8,7 @@ import { useCatalogue } from '../register/use-catalogue.js';
 import { GroupRow, type Editing } from './GroupRow.js';
 import { alwaysCategorise, categoriseGroup, previewAlways, type Done, type Outcome } from './inbox-actions.js';
 import { useInbox } from './use-inbox.js';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   readOnly: boolean;
@@ -16,7 +17,7 @@ interface Props {
 
 /** The review inbox: uncategorised rows by payee, one category per group, "Always" as a rule. */
 export function Inbox({ readOnly, retryTick }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const today = new Date().toISOString().slice(0, 10);
   const inbox = useInbox(retryTick);
   const catalogue = useCatalogue();

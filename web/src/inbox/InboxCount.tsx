@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, onConnection } from '../api/client.js';
 import { formatCount } from '../lib/format.js';
+import { appLocale } from '../app/preferences.js';
 
 /**
  * The navigation's count of uncategorised rows beside "Inbox", read again when `tick` changes and
@@ -32,7 +33,7 @@ export function InboxCount({ tick }: { tick: string }) {
     <>
       {' '}
       <span class="nav-count" title="Uncategorised transactions">
-        {formatCount(count, navigator.language)}
+        {formatCount(count, appLocale())}
       </span>
     </>
   );

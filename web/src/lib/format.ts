@@ -26,9 +26,11 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * A list date: `12 Mar` in the year of `today`, `12 Mar 2023` otherwise (two years of
- * statements would be ambiguous without it). The ISO date itself goes in the tooltip.
+ * statements would be ambiguous without it). The ISO date itself goes in the tooltip. With the
+ * `iso` style (Settings, Display) the ISO date itself.
  */
-export function formatShortDate(isoDate: string, locale: string, today: string): string {
+export function formatShortDate(isoDate: string, locale: string, today: string, style: 'short' | 'iso' = 'short'): string {
+  if (style === 'iso') return isoDate;
   const sameYear = isoDate.slice(0, 4) === today.slice(0, 4);
   const key = `${locale}|${sameYear}`;
   let format = dateFormats.get(key);

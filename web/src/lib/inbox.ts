@@ -29,9 +29,9 @@ export function ruleForPayee(payee: string, category: string): NewRule {
 }
 
 /** `12 Mar – 31 Oct` (one date when the group has one day); see formatShortDate. */
-export function dateSpan(first: string, last: string, locale: string, today: string): string {
-  const from = formatShortDate(first, locale, today);
-  return first === last ? from : `${from} – ${formatShortDate(last, locale, today)}`;
+export function dateSpan(first: string, last: string, locale: string, today: string, style: 'short' | 'iso' = 'short'): string {
+  const from = formatShortDate(first, locale, today, style);
+  return first === last ? from : `${from} – ${formatShortDate(last, locale, today, style)}`;
 }
 
 /** The inbox's headline: `161 rows in 23 groups`. */

@@ -39,7 +39,7 @@ export function KeySheet({ onClose }: { onClose(): void }) {
         </tbody>
       </table>
       <form method="dialog">
-        <button type="submit">Close</button>
+        <button type="submit" class="button">Close</button>
       </form>
     </dialog>
   );

@@ -18,6 +18,7 @@ import { useTotals } from './use-totals.js';
 import './register.css';
 import { useExport } from './use-export.js';
 import { useViewport } from './use-viewport.js';
+import { appLocale } from '../app/preferences.js';
 
 const SEARCH_DEBOUNCE_MS = 60;
 const COLUMNS: ReadonlyArray<[SortField, string, string]> = [
@@ -34,7 +35,7 @@ interface Props {
 }
 
 export function Register({ readOnly, retryTick }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const today = new Date().toISOString().slice(0, 10);
   const [state, setState] = useState<RegisterState>(() => readState(location.search));
   const [searchText, setSearchText] = useState(state.search);

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { Transaction } from '../api/types.js';
 import { formatAmount, formatShortDate } from '../lib/format.js';
+import { appDateStyle } from '../app/preferences.js';
 
 interface Props {
   index: number;
@@ -66,7 +67,7 @@ export function RegisterRow({ index, top, height, transaction, bankName, stale, 
         />
       </div>
       <div role="gridcell" class="c-date" title={transaction.date}>
-        {formatShortDate(transaction.date, locale, today)}
+        {formatShortDate(transaction.date, locale, today, appDateStyle())}
       </div>
       <div role="gridcell" class="c-description" title={transaction.description}>
         {transaction.description}

@@ -8,10 +8,11 @@ import { PeriodChart } from './PeriodChart.js';
 import { ReportFilters } from './ReportFilters.js';
 import { SpendingBars } from './SpendingBars.js';
 import { useReports } from './use-reports.js';
+import { appLocale } from '../app/preferences.js';
 
 /** Where the money went: totals, spending by group and category, per period, cashflow and top payees, for one filter in the URL. */
 export function Reports({ retryTick }: { retryTick: number }) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const today = new Date().toISOString().slice(0, 10);
   const [state, setState] = useState<ReportState>(() => readReportState(location.search));
   const catalogue = useCatalogue();

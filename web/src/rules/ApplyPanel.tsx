@@ -2,13 +2,14 @@ import { useState } from 'preact/hooks';
 import { api } from '../api/client.js';
 import type { Problem } from '../api/types.js';
 import { formatCount } from '../lib/format.js';
+import { appLocale } from '../app/preferences.js';
 
 type Scope = 'uncategorised' | 'all';
 type Outcome = { dryRun: boolean; examined: number; changed: number };
 
 /** Apply the rules to existing transactions: first a dry run says how many would change, then Apply does it. */
 export function ApplyPanel({ onApplied }: { onApplied(): void }) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const [scope, setScope] = useState<Scope>('uncategorised');
   const [overwriteManual, setOverwriteManual] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);

@@ -4,6 +4,7 @@ import type { Bank, Category, Problem, Transaction } from '../api/types.js';
 import { formatAmount, formatCount, formatShortDate } from '../lib/format.js';
 import { EMPTY_RULE_FIELDS, fieldErrors, fieldsOf, newRule, ruleUpdate, type RuleField, type RuleFields } from '../lib/rule-form.js';
 import type { Rule } from './use-rules.js';
+import { appDateStyle, appLocale } from '../app/preferences.js';
 
 const PREVIEW_DEBOUNCE_MS = 250;
 const SAMPLE = 5;
@@ -23,7 +24,7 @@ type Preview = { count: number; transactions: Transaction[] } | null;
 
 /** Builds a rule; the live preview says how many uncategorised transactions it would change, with a few of them. */
 export function RuleForm({ rule, initial, categories, banks, onSaved, onCancel }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const today = new Date().toISOString().slice(0, 10);
   const before = rule ? fieldsOf(rule) : { ...EMPTY_RULE_FIELDS, ...initial };
   const [fields, setFields] = useState<RuleFields>(before);
@@ -141,7 +142,7 @@ export function RuleForm({ rule, initial, categories, banks, onSaved, onCancel }
                 {preview.transactions.map((transaction) => (
                   <li key={transaction.id}>
                     <span class="muted" title={transaction.date}>
-                      {formatShortDate(transaction.date, locale, today)}
+                      {formatShortDate(transaction.date, locale, today, appDateStyle())}
                     </span>
                     <span class="description">{transaction.description}</span>
                     <span class={`amount ${formatAmount(transaction.value, locale).kind}`}>{formatAmount(transaction.value, locale).text}</span>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { formatCount } from '../lib/format.js';
 import type { Suggestion } from './use-rules.js';
+import { appLocale } from '../app/preferences.js';
 
 const keyOf = (suggestion: Suggestion) => `${suggestion.descriptionContains}|${suggestion.category}`;
 
@@ -9,7 +10,7 @@ const keyOf = (suggestion: Suggestion) => `${suggestion.descriptionContains}|${s
  * preview before creating. Dismiss only hides one on this screen (the API keeps no dismissals).
  */
 export function Suggestions({ suggestions: all, readOnly, onAccept }: { suggestions: Suggestion[]; readOnly: boolean; onAccept(suggestion: Suggestion): void }) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
   const suggestions = all.filter((suggestion) => !dismissed.has(keyOf(suggestion)));
   return (

@@ -3,6 +3,7 @@ import { api } from '../api/client.js';
 import type { Problem } from '../api/types.js';
 import { accountRemovalQuery, accountRemovalSentence, moveTargets, type AccountRemovalChoice } from '../lib/account-form.js';
 import type { Account } from '../lib/accounts.js';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   account: Account;
@@ -13,7 +14,7 @@ interface Props {
 
 /** Remove an account, choosing where its transactions go (move to an account of the same currency, unassign, trash); a 409 in words. */
 export function AccountRemovalPanel({ account, accounts, onRemoved, onCancel }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const targets = moveTargets(accounts, account);
   const [count, setCount] = useState<number | null>(null);
   const [choice, setChoice] = useState<AccountRemovalChoice>({ transactions: targets.length > 0 ? 'move' : 'unassign', moveTo: targets[0] ? String(targets[0].id) : '', force: false });

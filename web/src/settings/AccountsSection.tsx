@@ -9,10 +9,11 @@ import { formatMoney } from '../lib/money.js';
 import { useCatalogue } from '../register/use-catalogue.js';
 import { AccountForm } from './AccountForm.js';
 import { AccountRemovalPanel } from './AccountRemovalPanel.js';
+import { appLocale } from '../app/preferences.js';
 
 /** Settings' accounts: the list, add, edit, close or reopen, and remove with a choice for the transactions. */
 export function AccountsSection({ access }: { access: Access }) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const canWrite = access === 'read-write';
   const { accounts, reload } = useAccounts();
   const { banks } = useCatalogue();

@@ -5,6 +5,7 @@ import { bankRemovalQuery, bankRemovalSentence, counted, errorsByField, rulesNam
 import { ConfirmDialog } from '../register/ConfirmDialog.js';
 import { CatalogueField, idFor, valueOf } from './CatalogueField.js';
 import type { CatalogueFacts } from './use-catalogue-facts.js';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   bank: Bank;
@@ -18,7 +19,7 @@ type Field = 'transactions' | 'rules' | 'moveTo' | 'form';
 
 /** Where a used bank's transactions and rules go, said in numbers, then asked once more before it is removed. */
 export function BankRemovalPanel({ bank, facts, onDone, onCancel }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const others = facts.banks.filter((other) => other.id !== bank.id);
   const transactions = facts.bankCounts.get(bank.id) ?? 0;
   const rules = rulesNaming(facts.rules, { bank: bank.id });

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../register/ConfirmDialog.js';
 import { BankRemovalPanel } from './BankRemovalPanel.js';
 import { CatalogueField, countText, useFocusReturn, valueOf } from './CatalogueField.js';
 import type { CatalogueFacts } from './use-catalogue-facts.js';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   facts: CatalogueFacts;
@@ -17,7 +18,7 @@ type EditField = 'name' | 'aggregatorId';
 
 /** The banks: each with its transactions; add, rename, set the aggregator id, remove (saying where its rows go). */
 export function BanksSection({ facts, canWrite }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const [adding, setAdding] = useState({ id: '', name: '', aggregatorId: '' });
   const [addErrors, setAddErrors] = useState<Partial<Record<AddField, string>>>({});
   const [editing, setEditing] = useState<{ id: string; name: string; aggregatorId: string } | null>(null);

@@ -6,6 +6,7 @@ import { CatalogueField, countText, useFocusReturn, valueOf } from './CatalogueF
 import { CategoryEditor } from './CategoryEditor.js';
 import { CategoryRemovalPanel } from './CategoryRemovalPanel.js';
 import type { CatalogueFacts } from './use-catalogue-facts.js';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   facts: CatalogueFacts;
@@ -16,7 +17,7 @@ type Open = { name: string; mode: 'edit' | 'merge' | 'delete' } | null;
 
 /** The categories with their group and transactions: add (in a group, new or not), rename, regroup, merge, remove. */
 export function CategoriesSection({ facts, canWrite }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const [adding, setAdding] = useState({ name: '', group: '' });
   const [addErrors, setAddErrors] = useState<Partial<Record<'name' | 'group', string>>>({});
   const [open, setOpen] = useState<Open>(null);

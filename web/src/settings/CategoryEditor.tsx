@@ -3,6 +3,7 @@ import { api } from '../api/client.js';
 import type { Category, Problem } from '../api/types.js';
 import { counted, errorsByField } from '../lib/catalogue.js';
 import { CatalogueField, idFor, valueOf } from './CatalogueField.js';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   category: Category;
@@ -17,7 +18,7 @@ type Field = 'name' | 'group';
 
 /** Renames a category (its transactions and rules follow) or moves it to another group, or out of any. */
 export function CategoryEditor({ category, transactions, onDone, onCancel }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const [name, setName] = useState(category.name);
   const [group, setGroup] = useState(category.group?.name ?? '');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});

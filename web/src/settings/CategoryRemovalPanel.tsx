@@ -5,6 +5,7 @@ import { categoryRemovalSentence, counted, errorsByField, mergeSentence, rulesNa
 import { ConfirmDialog } from '../register/ConfirmDialog.js';
 import { CatalogueField, idFor, valueOf } from './CatalogueField.js';
 import type { CatalogueFacts } from './use-catalogue-facts.js';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   category: Category;
@@ -19,7 +20,7 @@ type Field = 'into' | 'rules' | 'rulesTo' | 'form';
 
 /** Merging or removing a category: the choices, the numbers, then one more question before it runs. */
 export function CategoryRemovalPanel({ category, mode, facts, onDone, onCancel }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const others = facts.categories.filter((other) => other.name !== category.name);
   const transactions = facts.categoryCounts?.get(category.name) ?? 0;
   const rules = rulesNaming(facts.rules, { category: category.name });

@@ -5,6 +5,7 @@ import { counted, errorsByField, groupRemovalSentence } from '../lib/catalogue.j
 import { ConfirmDialog } from '../register/ConfirmDialog.js';
 import { CatalogueField, countText, valueOf } from './CatalogueField.js';
 import type { CatalogueFacts, Group } from './use-catalogue-facts.js';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   facts: CatalogueFacts;
@@ -13,7 +14,7 @@ interface Props {
 
 /** The groups with their categories and transactions: rename, remove (its categories stay, without a group). */
 export function GroupsSection({ facts, canWrite }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const [renaming, setRenaming] = useState<{ group: string; name: string } | null>(null);
   const [renameError, setRenameError] = useState<string | undefined>(undefined);
   const [removing, setRemoving] = useState<Group | null>(null);

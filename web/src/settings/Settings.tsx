@@ -7,7 +7,9 @@ import { CatalogueSections } from './CatalogueSections.js';
 import type { Access } from '../api/access.js';
 import { AccountsSection } from './AccountsSection.js';
 import { BackupSection } from './BackupSection.js';
+import { DisplaySection } from './DisplaySection.js';
 import { TokensSection } from './TokensSection.js';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   /** What the token may do, as the server said (GET /manage/access). */
@@ -19,7 +21,7 @@ type Health = { status: string; store: { engine: string; reachable: boolean } };
 
 /** The session (token, access, sign out), the demo data, and what this server says about itself. */
 export function Settings({ access, onSignOut }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const token = savedToken();
   const [health, setHealth] = useState<Health | null>(null);
   const [count, setCount] = useState<number | null>(null);
@@ -86,6 +88,7 @@ export function Settings({ access, onSignOut }: Props) {
           </p>
         )}
       </section>
+      <DisplaySection />
       <TokensSection access={access} onSignOut={onSignOut} />
       <BackupSection />
       <section class="settings-card" aria-labelledby="server-title">

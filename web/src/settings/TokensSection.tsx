@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../register/ConfirmDialog.js';
 import type { Access } from '../api/access.js';
 import { useTokens, type CreatedToken, type TokenError } from './use-tokens.js';
 import './settings-tokens.css';
+import { appLocale } from '../app/preferences.js';
 
 interface Props {
   access: Access;
@@ -20,7 +21,7 @@ function formatCreated(iso: string, locale: string): string {
 
 /** Settings: the API tokens (list, create with the secret shown once, revoke after asking). */
 export function TokensSection({ access, onSignOut }: Props) {
-  const locale = navigator.language;
+  const locale = appLocale();
   const { tokens, loadError, create, revoke } = useTokens();
   const canWrite = access === 'read-write';
   const [name, setName] = useState('');
