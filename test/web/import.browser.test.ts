@@ -103,6 +103,8 @@ describe('the Import screen in Chromium', { skip }, () => {
 
       await page.getByRole('button', { name: /^Check the file/ }).click();
       await page.locator('.report-summary', { hasText: '1 new · 1 already there · 1 invalid' }).waitFor();
+      // The summary is a heading of its own, under the step's: a screen reader's heading list finds it.
+      assert.equal(await page.getByRole('heading', { level: 3, name: '1 new · 1 already there · 1 invalid' }).count(), 1);
       assert.match((await page.locator('.import-report').textContent()) ?? '', /Read as CSV from march\.csv, into ING/);
       const rows = page.locator('.report-rows tbody tr[data-status]');
       assert.deepEqual(await rows.evaluateAll((each) => each.map((row) => [row.children[0]!.textContent, (row as HTMLElement).dataset.status])), [

@@ -74,9 +74,9 @@ export function ReportView({ report, bankName }: Props) {
 
   return (
     <div class="import-report">
-      <p class="report-summary" role="status" data-summary={`${report.added}/${report.duplicates}/${report.invalid}`}>
+      <h3 class="report-summary" aria-live="polite" data-summary={`${report.added}/${report.duplicates}/${report.invalid}`}>
         {summaryLine(report, locale, report.outcome === 'imported')}
-      </p>
+      </h3>
       <p class="small">
         Read as {formatName(report.format)}
         {report.fileName !== 'statement' && <> from {report.fileName}</>}, into {bankName(report.bank)}.
