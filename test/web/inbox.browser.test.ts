@@ -115,6 +115,8 @@ describe('the review inbox in Chromium', { skip }, () => {
       assert.equal(await countOf(server, '&category=Inbox%20test'), second!.count);
       assert.ok(!(await inboxOf(server)).groups.some((group) => group.payee === second!.payee), 'the group left the inbox');
       await page.locator('.inbox-payee', { hasText: second!.payee }).waitFor({ state: 'detached' });
+      // The keyboard goes on from the list: focus is on the cursor's group, not lost to the page.
+      await page.waitForFunction(() => document.activeElement?.closest('.inbox-group.cursor') != null);
       await page.getByRole('link', { name: `Inbox ${count - second!.count}` }).waitFor();
       await page.keyboard.press('z');
       await toast(page).filter({ hasText: 'Undone' }).waitFor();

@@ -88,6 +88,8 @@ describe('the register\'s bulk actions in Chromium', { skip }, () => {
       await screenshot(page, 'register-bulk-picker-1440');
       await page.keyboard.press('Enter');
       await toast(page).filter({ hasText: 'set to Bulk test' }).waitFor();
+      // The picker is gone: focus is back on the list, not lost to the page.
+      await page.waitForFunction(() => document.activeElement?.classList.contains('grid') === true);
       await screenshot(page, 'register-undo-toast-1440');
       assert.deepEqual((await firstRows(server, 3)).map((row) => row.category), ['Bulk test', 'Bulk test', 'Bulk test']);
       await expectTotals(page, server, '');

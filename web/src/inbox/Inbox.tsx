@@ -9,6 +9,7 @@ import { GroupRow, type Editing } from './GroupRow.js';
 import { alwaysCategorise, categoriseGroup, previewAlways, type Done, type Outcome } from './inbox-actions.js';
 import { useInbox } from './use-inbox.js';
 import { appLocale } from '../app/preferences.js';
+import { useFocusReturn } from '../app/use-focus-return.js';
 
 interface Props {
   readOnly: boolean;
@@ -100,11 +101,18 @@ export function Inbox({ readOnly, retryTick }: Props) {
     ...(readOnly ? {} : { Enter: () => open('once'), c: () => open('once'), a: () => open('always'), z: () => void undo() }),
   });
 
+  // After a group is categorised, or its picker or confirm closes, the keyboard goes on from the cursor's group.
+  useFocusReturn(editing === null && !busy, () =>
+    document.querySelector<HTMLElement>(`#inbox-group-${cursor} .inbox-actions button`) ?? document.querySelector<HTMLElement>('.inbox h1'),
+  );
+
   const data = inbox.data;
   return (
     <section class="inbox" aria-labelledby="inbox-title">
       <header class="screen-head">
-        <h1 id="inbox-title">Inbox</h1>
+        <h1 id="inbox-title" tabIndex={-1}>
+          Inbox
+        </h1>
         {data && data.count > 0 && <p class="inbox-summary">Uncategorised: {inboxSummary(data.count, data.groupCount, locale)}</p>}
         {!readOnly && groups.length > 0 && (
           <p class="keys-hint small">

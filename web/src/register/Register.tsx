@@ -19,6 +19,7 @@ import './register.css';
 import { useExport } from './use-export.js';
 import { useViewport } from './use-viewport.js';
 import { appLocale } from '../app/preferences.js';
+import { useFocusReturn } from '../app/use-focus-return.js';
 
 const SEARCH_DEBOUNCE_MS = 60;
 const COLUMNS: ReadonlyArray<[SortField, string, string]> = [
@@ -221,6 +222,9 @@ export function Register({ readOnly, retryTick }: Props) {
     const row = rows.row(cursorNow.current);
     return row && !row.stale ? row.transaction.id : null;
   };
+
+  // After a bulk action (its picker, its confirm) the keyboard goes on in the list.
+  useFocusReturn(bulk.confirm === null && !bulk.picking && !bulk.busy, () => grid.current);
 
   useRegisterKeys({
     active: editing === null && !keySheet && bulk.confirm === null && !bulk.picking,
