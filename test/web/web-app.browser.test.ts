@@ -161,6 +161,26 @@ describe('web app in Chromium', { skip }, () => {
       await screenshot(page, 'register-ranges-error-1440');
     });
 
+    it('date presets: Last year fills both dates and filters as the API does; Any dates clears them (issue 27 item 11)', async () => {
+      await page.goto(`${server.baseUrl}/app/`);
+      await countText(page).filter({ hasText: '2,000 rows' }).waitFor();
+      const now = new Date();
+      const year = now.getFullYear() - 1;
+      await page.getByLabel('Dates', { exact: true }).selectOption('last-year');
+      await page.waitForURL(new RegExp(`from=${year}-01-01&to=${year}-12-31`));
+      assert.equal(await page.getByLabel('From date', { exact: true }).inputValue(), `${year}-01-01`);
+      assert.equal(await page.getByLabel('To date', { exact: true }).inputValue(), `${year}-12-31`);
+      const rows = await total(server, `&from=${year}-01-01&to=${year}-12-31`);
+      await countText(page).filter({ hasText: `${grouped(rows)} row` }).waitFor();
+      // Dates typed by hand that match no preset show as such.
+      await page.getByLabel('From date', { exact: true }).fill(`${year}-02-01`);
+      await page.waitForURL(new RegExp(`from=${year}-02-01`));
+      assert.equal(await page.getByLabel('Dates', { exact: true }).inputValue(), 'custom');
+      await page.getByLabel('Dates', { exact: true }).selectOption('');
+      await countText(page).filter({ hasText: '2,000 rows' }).waitFor();
+      assert.doesNotMatch(page.url(), /from=|to=/);
+    });
+
     it('each screen names itself in the tab; a path no screen has says "not found" and leads back (issue 27 item 11)', async () => {
       await page.goto(`${server.baseUrl}/app/no-such-screen`);
       await page.getByRole('heading', { name: 'Not found' }).waitFor();

@@ -1,6 +1,7 @@
 import type { Ref } from 'preact';
 import { FilterSheet } from '../app/FilterSheet.js';
 import type { Bank, Category, Problem } from '../api/types.js';
+import { datePresets, presetOf } from '../lib/date-presets.js';
 import type { RegisterState } from '../lib/url-state.js';
 import { RangeField } from './RangeField.js';
 
@@ -42,6 +43,10 @@ export function FilterBar({ search, category, bank, categories, banks, range, pr
     <RangeField name={name} label={label} type={type} value={value} error={errorOf(name)} hint={AMOUNT_HINTS[name]} onCommit={(text) => onRange(parse(text), name)} />
   );
   const active = [category, bank, ...RANGE_FIELDS.map((name) => range[name])].filter((value) => value !== null).length;
+  // Local today: "this month" is the person's month, not UTC's.
+  const now = new Date();
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  const presets = datePresets(today);
   return (
     <div class="filter-bar" role="search">
       <label class="search">
@@ -89,6 +94,28 @@ export function FilterBar({ search, category, bank, categories, banks, range, pr
           </label>
           <fieldset class="ranges">
             <legend class="visually-hidden">Date and amount ranges</legend>
+            <span class="date-preset">
+              <label for="filter-date-preset">Dates</label>
+              <select
+                id="filter-date-preset"
+                value={presetOf(range, today)}
+                onChange={(event) => {
+                  const chosen = presets.find((preset) => preset.id === event.currentTarget.value);
+                  if (event.currentTarget.value === '') onRange({ from: null, to: null }, 'from');
+                  else if (chosen) onRange({ from: chosen.from, to: chosen.to }, 'from');
+                }}
+              >
+                <option value="">Any dates</option>
+                {presets.map((preset) => (
+                  <option key={preset.id} value={preset.id}>
+                    {preset.label}
+                  </option>
+                ))}
+                <option value="custom" disabled>
+                  Custom range
+                </option>
+              </select>
+            </span>
             {field('from', 'From date', 'date', range.from, (text) => ({ from: text || null }))}
             {field('to', 'To date', 'date', range.to, (text) => ({ to: text || null }))}
             {field('minValue', 'Min amount', 'number', range.minValue, (text) => ({ minValue: amount(text) }))}
