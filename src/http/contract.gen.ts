@@ -2166,7 +2166,7 @@ export interface components {
             /** @enum {string} */
             format: "csv" | "ofx" | "qif" | "camt053" | "mt940";
             bank: components["schemas"]["BankId"];
-            /** @description The CSV profile asked for; left out when none was. */
+            /** @description The CSV profile asked for (`own: <name>` for one sent in `Moneta-Csv-Profile`); left out when none was. */
             profile?: string;
             /** Format: date-time */
             importedAt: string;
@@ -5304,6 +5304,14 @@ export interface operations {
                 format?: "auto" | "csv" | "ofx" | "qif" | "camt053" | "mt940";
                 /** @description CSV only, a built-in profile name (`moneta profiles list`); default the one whose columns match, else generic. */
                 profile?: string;
+                /**
+                 * @description CSV only: the layout of the file's dates, replacing the profile's (`DD/MM/YYYY`,
+                 *     `MM/DD/YYYY`, `YYYY-MM-DD`, `DD.MM.YYYY`, `DD MMM YYYY`...: `D`, `M`, `Y` and `MMM` for
+                 *     a month's name, with the separators as written). It settles a file whose dates fit
+                 *     several layouts (01/02/2024), which is otherwise refused naming `dateFormat`. A
+                 *     layout that cannot be used is a 400 naming `dateFormat`.
+                 */
+                dateFormat?: string;
                 /** @description The name the import history keeps, and whose extension helps recognise the format; default `statement`. */
                 fileName?: string;
                 /** @description Decide every row and write nothing. */
@@ -5312,6 +5320,14 @@ export interface operations {
                 skipInvalid?: boolean;
             };
             header?: {
+                /**
+                 * @description CSV only: a profile of one's own (the JSON of a profile file, as `moneta import
+                 *     --profile ./file.json` reads it; docs/importing.md, CSV profile files), instead of a
+                 *     built-in `profile`. ASCII only: other characters written as `\u` escapes, as
+                 *     `JSON.stringify` and an escape of each non-ASCII character give. A profile that is
+                 *     not valid is a 400 naming `Moneta-Csv-Profile`, with each problem.
+                 */
+                "Moneta-Csv-Profile"?: string;
                 /**
                  * @description `respond-async`: answer 202 with the import job as soon as the statement is received,
                  *     rather than waiting for the report (RFC 7240). Any other preference is ignored.

@@ -122,7 +122,7 @@ export function guessDateFormat(samples: readonly string[]): { format: string; p
   const [only] = best;
   if (best.length === 1 && only) return { format: only, parse: compileDateFormat(only) as DateParser };
   if (best.length === 0) return `dates like "${values[0]}" do not match any known date format`;
-  return `dates like "${values[0]}" could be ${best.join(' or ')}; say which with --date-format ${only ?? ''} (or a profile that sets dateFormat)`;
+  return `dates like "${values[0]}" could be ${best.join(' or ')}; say which date format it is (--date-format ${only ?? ''} on the command line, dateFormat over HTTP, or a profile that sets dateFormat)`;
 }
 
 let guessableParsers: DateParser[] | undefined;

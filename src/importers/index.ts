@@ -12,6 +12,7 @@ import { type OpenedStatement, StatementError, type StatementFormat } from './ty
 export { detectFormat } from './detect.js';
 export { listProfiles, describeProfile, loadProfile } from './csv/builtin-profiles.js';
 export { validateProfile, ProfileInvalidError } from './csv/csv-profile.js';
+import type { CsvProfile } from './csv/csv-profile.js';
 export type { CsvProfile, CsvColumns, ColumnSpec, ColumnRef, SkipRule } from './csv/csv-profile.js';
 export { StatementError } from './types.js';
 export type { StatementFormat, StatementRow, StatementBalance, StatedBalance, ParsedItem, ImportableItem, OpenedStatement } from './types.js';
@@ -23,7 +24,7 @@ export interface OpenStatementOptions {
    * CSV only: a built-in profile name (see listProfiles) or a path to a profile JSON file.
    * Default: "generic", or the first built-in profile that reads the file when generic cannot.
    */
-  profile?: string;
+  profile?: string | CsvProfile;
   /** CSV only: the date layout (DD/MM/YYYY...), replacing the profile's. */
   dateFormat?: string;
 }
@@ -51,7 +52,7 @@ export async function openStatement(path: string, opts: OpenStatementOptions = {
     throw new StatementError(`a CSV profile was given, but ${label} is ${format.toUpperCase()}, not CSV`);
   }
   if (opts.dateFormat !== undefined && format !== 'csv') {
-    throw new StatementError(`--date-format applies to CSV files, but ${label} is ${format.toUpperCase()}, whose dates have one fixed layout`);
+    throw new StatementError(`a date format applies to CSV files, but ${label} is ${format.toUpperCase()}, whose dates have one fixed layout`);
   }
   switch (format) {
     case 'csv': {

@@ -4,7 +4,7 @@ import type { BalanceCheck } from '../domain/accounts/balance-check.js';
 import { basename } from 'node:path';
 import { DomainError, invalidField } from '../domain/errors.js';
 import { bankIdFromName, freeBankId } from '../domain/bank-id.js';
-import { listProfiles, openStatement, StatementError, type ImportableItem, type StatementFormat } from '../importers/index.js';
+import { listProfiles, openStatement, ProfileInvalidError, StatementError, validateProfile, type CsvProfile, type ImportableItem, type StatementFormat } from '../importers/index.js';
 import { type AccountBalances, StatedBalanceCollector } from '../importers/stated-balances.js';
 import type { ImportSession } from '../store/imports/import-session.js';
 import type { Store } from '../store/store.js';
@@ -22,8 +22,8 @@ export interface ImportOptions {
   /** The account has no bank yet and takes `bank` with this import (created first with `newBankName`); from importTarget. */
   accountTakesBank?: AccountTakesBank;
   format?: StatementFormat | 'auto';
-  /** CSV only: a built-in profile name or a path to a profile JSON file. */
-  profile?: string;
+  /** CSV only: a built-in profile name or a path to a profile JSON file, or a profile itself (ownProfile). */
+  profile?: string | CsvProfile;
   /** CSV only: the date layout (DD/MM/YYYY...), replacing the profile's. */
   dateFormat?: string;
   /** Decide every row, write nothing. */
@@ -147,7 +147,7 @@ export class ImportService {
    * `profile`, or `body` for the statement itself.
    */
   async importRequested(path: string, options: ImportOptions & { fileName: string }): Promise<ImportResult> {
-    if (options.profile !== undefined && !listProfiles().includes(options.profile)) {
+    if (typeof options.profile === 'string' && !listProfiles().includes(options.profile)) {
       throw invalidField('query', 'profile', `is not a built-in profile; they are ${listProfiles().join(', ')}`);
     }
     if (!(await this.bankReady(options))) throw invalidField('query', 'bank', 'names no bank; create it first (createBank)');
@@ -155,9 +155,28 @@ export class ImportService {
       return await this.importFile(path, options);
     } catch (error) {
       if (!(error instanceof StatementError)) throw error;
-      // The profile itself is wrong only when it cannot apply at all; a file its columns do not fit is the body's fault.
-      const field = options.profile !== undefined && /^(unknown CSV profile|a CSV profile was given)/.test(error.message) ? 'profile' : 'body';
-      throw new DomainError('invalid', `${field}: ${error.message}`, [{ in: field === 'profile' ? 'query' : 'body', name: field, message: error.message }]);
+      const field = statementErrorField(error.message, options);
+      throw new DomainError('invalid', `${field.name}: ${error.message}`, [{ ...field, message: error.message }]);
+    }
+  }
+
+  /**
+   * A request's own CSV profile (the Moneta-Csv-Profile header): the JSON of a profile file,
+   * checked as `moneta import --profile file.json` checks one; each problem named.
+   */
+  ownProfile(text: string): CsvProfile {
+    const field = (message: string) => invalidField('header', OWN_PROFILE_HEADER, message);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw field(`is not JSON: ${(error as Error).message}`);
+    }
+    try {
+      return validateProfile(parsed, 'the Moneta-Csv-Profile header', text);
+    } catch (error) {
+      if (error instanceof ProfileInvalidError) throw field(`is not a usable CSV profile: ${error.problems.join('; ')}`);
+      throw error;
     }
   }
 
@@ -210,7 +229,8 @@ export class ImportService {
       session = await this.store.imports.begin(options.bank, {
         fileName,
         format: statement.format,
-        profile: options.profile ?? null,
+        // The history names a profile of one's own by its name, marked as such.
+        profile: options.profile === undefined ? null : typeof options.profile === 'string' ? options.profile : `own: ${options.profile.name}`,
         importedAt: Date.now(),
         account: options.account ?? null,
         ...(options.accountTakesBank === undefined ? {} : { accountTakesBank: options.accountTakesBank }),
@@ -291,6 +311,22 @@ export class ImportService {
       throw error;
     }
   }
+}
+
+/** The header that carries a request's own CSV profile. */
+const OWN_PROFILE_HEADER = 'Moneta-Csv-Profile';
+
+/**
+ * Which of the request's fields a statement's error is about: the profile only when it cannot
+ * apply at all (a file its columns do not fit is the body's fault), the date format when the
+ * dates' layout is unsure or unusable, else the statement itself.
+ */
+function statementErrorField(message: string, options: ImportOptions): { in: 'query' | 'header' | 'body'; name: string } {
+  if (options.profile !== undefined && /^(unknown CSV profile|a CSV profile was given)/.test(message)) {
+    return typeof options.profile === 'string' ? { in: 'query', name: 'profile' } : { in: 'header', name: OWN_PROFILE_HEADER };
+  }
+  if (/^(cannot tell the date format|the date format ".*" is not usable|a date format applies to CSV)/.test(message)) return { in: 'query', name: 'dateFormat' };
+  return { in: 'body', name: 'body' };
 }
 
 /** What an import into an account without a bank did to it (or would do, on a dry run). */

@@ -191,7 +191,7 @@ describeEachEngine('moneta import', ({ freshDbSetting }) => {
     const db = await dbWithBank();
     const refused = await runCli(['import', statementFixture('us-bank-parentheses.csv'), '--bank', 'ing', '--db', db]);
     assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /could be DD\/MM\/YYYY or MM\/DD\/YYYY; say which with --date-format DD\/MM\/YYYY/);
+    assert.match(refused.stderr, /could be DD\/MM\/YYYY or MM\/DD\/YYYY; say which date format it is \(--date-format DD\/MM\/YYYY on the command line/);
     const run = await runCli(['import', statementFixture('us-bank-parentheses.csv'), '--bank', 'ing', '--db', db, '--date-format', 'MM/DD/YYYY', '--json', '--skip-invalid']);
     assert.equal(run.code, 0, run.stderr);
     assert.ok((JSON.parse(run.stdout) as JsonReport).added > 0);

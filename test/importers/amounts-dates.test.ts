@@ -56,7 +56,7 @@ describe('date formats', () => {
 
   it('guesses only when the samples allow one reading', () => {
     assert.equal((guessDateFormat(['01/02/2024', '13/02/2024']) as { format: string }).format, 'DD/MM/YYYY');
-    assert.equal(guessDateFormat(['01/02/2024', '03/04/2024']), 'dates like "01/02/2024" could be DD/MM/YYYY or MM/DD/YYYY; say which with --date-format DD/MM/YYYY (or a profile that sets dateFormat)');
+    assert.equal(guessDateFormat(['01/02/2024', '03/04/2024']), 'dates like "01/02/2024" could be DD/MM/YYYY or MM/DD/YYYY; say which date format it is (--date-format DD/MM/YYYY on the command line, dateFormat over HTTP, or a profile that sets dateFormat)');
   });
 });
 

@@ -118,9 +118,9 @@ describe('CSV profiles', () => {
       row({ line: 3, date: '2024-04-03', description: 'B', value: 2 }),
     ]);
     await assert.rejects(openStatement(csv, { dateFormat: 'DD/MM' }), new StatementError(
-      '--date-format "DD/MM" is not usable: it needs exactly one day (DD), one month (MM or MMM) and one year (YYYY or YY)'));
+      'the date format "DD/MM" is not usable: it needs exactly one day (DD), one month (MM or MMM) and one year (YYYY or YY)'));
     await assert.rejects(openStatement(fixture('camt053-v02.xml'), { dateFormat: 'DD/MM/YYYY' }), new StatementError(
-      '--date-format applies to CSV files, but camt053-v02.xml is CAMT053, whose dates have one fixed layout'));
+      'a date format applies to CSV files, but camt053-v02.xml is CAMT053, whose dates have one fixed layout'));
   });
 
   it('does not take a file for a bank\'s export by its header when its dates are in another layout', async () => {
@@ -137,7 +137,7 @@ describe('CSV profiles', () => {
   it('refuses to guess between DD/MM and MM/DD', async () => {
     const csv = await file('ambiguous.csv', 'Date,Description,Amount\n01/02/2024,A,1.00\n03/04/2024,B,2.00\n');
     await assert.rejects(openStatement(csv), new StatementError(
-      'cannot tell the date format of ambiguous.csv: dates like "01/02/2024" could be DD/MM/YYYY or MM/DD/YYYY; say which with --date-format DD/MM/YYYY (or a profile that sets dateFormat)'));
+      'cannot tell the date format of ambiguous.csv: dates like "01/02/2024" could be DD/MM/YYYY or MM/DD/YYYY; say which date format it is (--date-format DD/MM/YYYY on the command line, dateFormat over HTTP, or a profile that sets dateFormat)'));
   });
 
   it('rejects a profile for a file that is not CSV', async () => {

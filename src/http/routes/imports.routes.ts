@@ -1,3 +1,5 @@
+import { invalidField } from '../../domain/errors.js';
+import type { CsvProfile } from '../../importers/index.js';
 import type { ImportHistoryService } from '../../services/import-history.service.js';
 import type { ImportJobsService } from '../../services/import-jobs.service.js';
 import type { ImportResult, ImportService, ReportRow } from '../../services/import.service.js';
@@ -29,9 +31,15 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
       const fileName = query.fileName ?? 'statement';
       // Before a byte of the statement is read; an unread body closes the connection after the answer.
       let target;
+      let ownProfile: CsvProfile | undefined;
       try {
         jobs.assertRoom();
         const account = query.account === undefined ? undefined : Number(query.account);
+        const ownProfileText = request.headers['moneta-csv-profile'];
+        if (typeof ownProfileText === 'string') {
+          if (query.profile !== undefined) throw invalidField('query', 'profile', 'and a Moneta-Csv-Profile header were both given; send one');
+          ownProfile = imports.ownProfile(ownProfileText);
+        }
         target = await imports.importTarget({ bank: query.bank, account }, { location: 'query', bank: 'bank', account: 'account' });
       } catch (error) {
         reply.header('connection', 'close');
@@ -56,7 +64,8 @@ export function importHandlers(imports: ImportService, history: ImportHistorySer
             account,
             accountTakesBank,
             format: query.format,
-            profile: query.profile,
+            profile: ownProfile ?? query.profile,
+            ...(query.dateFormat === undefined ? {} : { dateFormat: query.dateFormat }),
             fileName,
             dryRun: query.dryRun,
             skipInvalid: query.skipInvalid,

@@ -89,7 +89,7 @@ export function planCsvLayout(head: Buffer, fileIsLonger: boolean, profile: CsvP
     parseDate = guess.parse;
   } else {
     const compiled = compileDateFormat(layoutOfDates);
-    if (typeof compiled === 'string') throw new StatementError(`--date-format "${layoutOfDates}" is not usable: ${compiled}`);
+    if (typeof compiled === 'string') throw new StatementError(`the date format "${layoutOfDates}" is not usable: ${compiled}`);
     parseDate = compiled;
   }
   const { amount, debit, credit } = found.columns;

@@ -29,7 +29,7 @@ export interface CsvStatement {
  * A file read with any profile but generic carries, row by row, the generic reading too when
  * there is one (`formerly`), so rows an earlier version imported that way are still duplicates.
  */
-export async function openCsvStatement(path: string, profileName: string | undefined, fileLabel: string, dateFormat?: string): Promise<CsvStatement> {
+export async function openCsvStatement(path: string, profileName: string | CsvProfile | undefined, fileLabel: string, dateFormat?: string): Promise<CsvStatement> {
   const head = await readHead(path, HEAD_BYTES + 1);
   const plan = (profile: CsvProfile) => planCsvLayout(head.subarray(0, HEAD_BYTES), head.length > HEAD_BYTES, profile, fileLabel, dateFormat);
   const generic = await loadProfile(GENERIC_PROFILE);
@@ -38,7 +38,7 @@ export async function openCsvStatement(path: string, profileName: string | undef
     return { items: { [Symbol.asyncIterator]: () => readCsvItems(path, layout, former) }, notes };
   };
   if (profileName !== undefined) {
-    const profile = await loadProfile(profileName);
+    const profile = typeof profileName === 'string' ? await loadProfile(profileName) : profileName;
     return read(profile, plan(profile), []);
   }
   const builtIns = await Promise.all(listProfiles().filter((name) => name !== GENERIC_PROFILE).map((name) => loadProfile(name)));
