@@ -197,9 +197,10 @@ describe('the Import screen in Chromium', { skip }, () => {
       await page.locator('.drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
       await page.locator('.chosen-file', { hasText: 'dropped.csv' }).waitFor();
       await page.getByLabel('The bank it comes from').selectOption('ing');
-      await page.getByText('Format and CSV profile (optional)').click();
+      await page.getByText('Format, CSV profile and date format (optional)').click();
       await page.getByLabel('CSV profile').fill('no-such-profile');
-      await page.getByLabel('CSV profile').press('Tab');
+      // Out of the fields (the next one is a select, where a letter picks an option), then the key.
+      await page.getByLabel('CSV profile').blur();
       await page.keyboard.press('c');
       await page.locator('#import-profile-error').waitFor();
       assert.equal(await page.getByLabel('CSV profile').getAttribute('aria-invalid'), 'true');
@@ -219,6 +220,40 @@ describe('the Import screen in Chromium', { skip }, () => {
       await page.getByRole('button', { name: /^Check the file/ }).click();
       await page.locator('.report-summary', { hasText: '2 new · 1 invalid' }).waitFor();
       assert.match((await page.locator('.import-report').textContent()) ?? '', /from dropped\.csv, into Sparkasse Köln/);
+    });
+
+    it('CSV choices (issue 27 item 3): ambiguous dates are named beside the date format, which settles them; a profile file of ones own reads an unknown layout', async () => {
+      const us = join(suite.folder, 'us.csv');
+      await writeFile(us, 'Date,Description,Amount\n01/02/2024,Coffee,-3.50\n03/04/2024,Books,-12.00\n');
+      await page.goto(`${server.baseUrl}/app/import`);
+      await page.getByLabel('Statement file').setInputFiles(us);
+      await page.getByLabel('The bank it comes from').selectOption('ing');
+      await page.getByRole('button', { name: /^Check the file/ }).click();
+      const dateError = page.locator('#import-date-format-error');
+      await dateError.waitFor();
+      assert.match((await dateError.textContent()) ?? '', /could be DD\/MM\/YYYY or MM\/DD\/YYYY/);
+      assert.equal(await page.getByLabel('Date format (CSV)').getAttribute('aria-invalid'), 'true');
+      await screenshot(page, 'import-date-format-1440');
+      await page.getByLabel('Date format (CSV)').selectOption('MM/DD/YYYY');
+      await page.getByRole('button', { name: /^Check the file/ }).click();
+      await page.locator('.report-summary', { hasText: '2 new' }).waitFor();
+      assert.deepEqual(await page.locator('.report-rows tbody tr[data-status] td[title]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('title'))), ['2024-01-02', '2024-03-04']);
+
+      const own = join(suite.folder, 'own.csv');
+      await writeFile(own, 'When;What;How much\n28.11.2026;Bäckerei Müller;-3,20\n');
+      const profileFile = join(suite.folder, 'my-bank.json');
+      await writeFile(profileFile, JSON.stringify({ name: 'my-bank', columns: { date: 'When', description: 'What', amount: 'How much' }, dateFormat: 'DD.MM.YYYY', decimalSeparator: ',' }));
+      await page.goto(`${server.baseUrl}/app/import`);
+      await page.getByLabel('Statement file').setInputFiles(own);
+      await page.getByLabel('The bank it comes from').selectOption('ing');
+      await page.locator('summary', { hasText: 'Format, CSV profile and date format' }).click();
+      await page.getByLabel('A profile file of your own (CSV)').setInputFiles(profileFile);
+      await page.getByRole('button', { name: /^Check the file/ }).click();
+      await page.locator('.report-summary', { hasText: '1 new' }).waitFor();
+      assert.match((await page.locator('.import-report').textContent()) ?? '', /Bäckerei Müller/);
+      await screenshot(page, 'import-own-profile-1440');
+      // The next test goes on from a fresh form.
+      await page.goto(`${server.baseUrl}/app/import`);
     });
 
     it('a large report is shown a page at a time, never all its rows at once', async () => {

@@ -5,7 +5,7 @@ import type { Problem } from '../api/types.js';
 import { inApp } from '../app/navigate.js';
 import { useKeys } from '../app/use-keys.js';
 import { formatCount } from '../lib/format.js';
-import { registerQueryFor, rowsWritten } from '../lib/import-report.js';
+import { DATE_FORMATS, profileHeaderValue, registerQueryFor, rowsWritten } from '../lib/import-report.js';
 import { ConfirmDialog } from '../register/ConfirmDialog.js';
 import { useCatalogue } from '../register/use-catalogue.js';
 import type { Access } from '../api/access.js';
@@ -45,6 +45,9 @@ export function Import({ access, retryTick }: Props) {
   const accountName = (id: number | undefined) => accounts.accounts?.find((each) => each.id === id)?.name ?? 'the account';
   const [format, setFormat] = useState<ImportFormat>('auto');
   const [profile, setProfile] = useState('');
+  const [dateFormat, setDateFormat] = useState('');
+  /** A profile file of one's own: its name, and its JSON as the header carries it (null: the file is not JSON). */
+  const [ownProfile, setOwnProfile] = useState<{ name: string; header: string | null } | null>(null);
   const [skipInvalid, setSkipInvalid] = useState(false);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
@@ -78,7 +81,7 @@ export function Import({ access, retryTick }: Props) {
     setBusy(dryRun ? 'check' : 'import');
     setErrors({});
     setMessage(null);
-    const answer = await sendStatement(file, { bank, account, format, profile, skipInvalid }, dryRun);
+    const answer = await sendStatement(file, { bank, account, format, profile, dateFormat, ownProfile: ownProfile?.header ?? null, skipInvalid }, dryRun);
     setBusy(null);
     if ('errors' in answer) return setErrors(answer.errors);
     if (dryRun) return setChecked(answer.report);
@@ -133,7 +136,7 @@ export function Import({ access, retryTick }: Props) {
     };
   }, [done]);
 
-  const canCheck = busy === null && file !== null && bank !== '';
+  const canCheck = busy === null && file !== null && bank !== '' && ownProfile?.header !== null;
   // A row in conflict (a bank id already on another transaction) is imported as a transaction of
   // its own, so it counts as a row the import writes (issue 27 item 2).
   const toWrite = checked === null ? 0 : rowsWritten(checked);
@@ -209,8 +212,11 @@ export function Import({ access, retryTick }: Props) {
                 }}
               />
             )}
-            <details class="import-options" open={format !== 'auto' || profile !== '' || errors.format !== undefined || errors.profile !== undefined}>
-              <summary>Format and CSV profile (optional)</summary>
+            <details
+              class="import-options"
+              open={format !== 'auto' || profile !== '' || dateFormat !== '' || ownProfile !== null || ['format', 'profile', 'dateFormat', 'ownProfile'].some((name) => errors[name as keyof typeof errors] !== undefined)}
+            >
+              <summary>Format, CSV profile and date format (optional)</summary>
               <div class="form-grid">
                 <div class="form-field">
                   <label for="import-format">Format</label>
@@ -256,6 +262,55 @@ export function Import({ access, retryTick }: Props) {
                   {errors.profile !== undefined && (
                     <p class="field-error" id="import-profile-error">
                       {errors.profile}
+                    </p>
+                  )}
+                </div>
+                <div class="form-field">
+                  <label for="import-date-format">Date format (CSV)</label>
+                  <select
+                    id="import-date-format"
+                    value={dateFormat}
+                    aria-invalid={errors.dateFormat !== undefined}
+                    aria-describedby={errors.dateFormat !== undefined ? 'import-date-format-error' : undefined}
+                    onChange={(event) => {
+                      setDateFormat(event.currentTarget.value);
+                      changed();
+                    }}
+                  >
+                    <option value="">Automatic (when the dates can be read only one way)</option>
+                    {DATE_FORMATS.map((layout) => (
+                      <option key={layout} value={layout}>
+                        {layout}
+                      </option>
+                    ))}
+                  </select>
+                  {errors.dateFormat !== undefined && (
+                    <p class="field-error" id="import-date-format-error">
+                      {errors.dateFormat} Choose the date format above.
+                    </p>
+                  )}
+                </div>
+                <div class="form-field">
+                  <label for="import-own-profile">A profile file of your own (CSV)</label>
+                  <input
+                    id="import-own-profile"
+                    type="file"
+                    accept=".json,application/json"
+                    aria-invalid={errors.ownProfile !== undefined || ownProfile?.header === null}
+                    aria-describedby={`import-own-profile-help${errors.ownProfile !== undefined || ownProfile?.header === null ? ' import-own-profile-error' : ''}`}
+                    onChange={(event) => {
+                      const chosen = event.currentTarget.files?.[0];
+                      changed();
+                      if (!chosen) return setOwnProfile(null);
+                      void chosen.text().then((text) => setOwnProfile({ name: chosen.name, header: profileHeaderValue(text) }));
+                    }}
+                  />
+                  <span class="small" id="import-own-profile-help">
+                    The JSON of a CSV profile (docs/importing.md), for a layout no built-in profile reads; it replaces the profile name.
+                  </span>
+                  {(errors.ownProfile !== undefined || ownProfile?.header === null) && (
+                    <p class="field-error" id="import-own-profile-error">
+                      {ownProfile?.header === null ? `${ownProfile.name} is not JSON.` : errors.ownProfile}
                     </p>
                   )}
                 </div>

@@ -16,6 +16,10 @@ export interface ImportChoices {
   format: ImportFormat;
   /** '' for "the one whose columns match". */
   profile: string;
+  /** '' for "as the profile says" (automatic when unambiguous), else a layout such as MM/DD/YYYY. */
+  dateFormat: string;
+  /** A profile file of one's own, as the Moneta-Csv-Profile header carries it (profileHeaderValue), or null. */
+  ownProfile: string | null;
   skipInvalid: boolean;
 }
 
@@ -28,7 +32,8 @@ export async function sendStatement(file: File, choices: ImportChoices, dryRun: 
           bank: choices.bank,
           ...(choices.account !== null && { account: choices.account }),
           format: choices.format,
-          ...(choices.profile.trim() !== '' && { profile: choices.profile.trim() }),
+          ...(choices.profile.trim() !== '' && choices.ownProfile === null && { profile: choices.profile.trim() }),
+          ...(choices.dateFormat !== '' && { dateFormat: choices.dateFormat }),
           fileName: historyFileName(file.name),
           dryRun,
           skipInvalid: choices.skipInvalid,
@@ -37,7 +42,7 @@ export async function sendStatement(file: File, choices: ImportChoices, dryRun: 
       // The contract types a binary body as a string; the File itself is sent, streamed by the browser, never read into a string.
       body: file as unknown as string,
       bodySerializer: (body) => body,
-      headers: { 'content-type': contentTypeFor(file.name) },
+      headers: { 'content-type': contentTypeFor(file.name), ...(choices.ownProfile !== null && { 'moneta-csv-profile': choices.ownProfile }) },
     });
     if (data && 'state' in data) return await outcomeOf(data);
     if (data) return { report: data };

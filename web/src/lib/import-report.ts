@@ -96,7 +96,32 @@ export const STATUS_WORDS: Record<RowStatus, string> = {
 };
 
 /** Where an error is shown: beside the file, the bank, the format or the profile, or above the form. */
-export type ImportField = 'file' | 'bank' | 'account' | 'format' | 'profile' | 'form';
+export type ImportField = 'file' | 'bank' | 'account' | 'format' | 'profile' | 'dateFormat' | 'ownProfile' | 'form';
+
+/** The request's names of the fields the form shows an error beside (the rest go to the form). */
+const FIELD_OF = new Map<string, ImportField>([
+  ['body', 'file'],
+  ['fileName', 'file'],
+  ['content-type', 'file'],
+  ['bank', 'bank'],
+  ['account', 'account'],
+  ['format', 'format'],
+  ['profile', 'profile'],
+  ['dateFormat', 'dateFormat'],
+  ['Moneta-Csv-Profile', 'ownProfile'],
+]);
+
+/** The date layouts the import form offers for a CSV whose dates could be read several ways. */
+export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD.MM.YYYY', 'DD-MM-YYYY', 'MM-DD-YYYY', 'DD/MM/YY', 'MM/DD/YY', 'DD.MM.YY', 'DD MMM YYYY'] as const;
+
+/** A profile file's text as a header can carry it: JSON with each non-ASCII character as a \u escape (null: not JSON). */
+export function profileHeaderValue(text: string): string | null {
+  try {
+    return JSON.stringify(JSON.parse(text)).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Each field's first error from a createImport problem. The statement is the body, so `body`
@@ -110,7 +135,7 @@ export function importErrors(status: number, errors: readonly FieldError[], deta
   }
   const out: Partial<Record<ImportField, string>> = {};
   for (const error of errors) {
-    const field: ImportField = error.name === 'body' || error.name === 'fileName' || error.name === 'content-type' ? 'file' : error.name === 'bank' || error.name === 'account' || error.name === 'format' || error.name === 'profile' ? error.name : 'form';
+    const field: ImportField = FIELD_OF.get(error.name) ?? 'form';
     out[field] ??= field === 'form' ? `${error.name} ${error.message}` : error.message;
   }
   if (Object.keys(out).length === 0) out.form = detail ?? `Moneta answered ${status}.`;
