@@ -277,7 +277,7 @@ export function Import({ access, retryTick }: Props) {
                       changed();
                     }}
                   >
-                    <option value="">Automatic (when the dates can be read only one way)</option>
+                    <option value="">Automatic (when unambiguous)</option>
                     {DATE_FORMATS.map((layout) => (
                       <option key={layout} value={layout}>
                         {layout}
