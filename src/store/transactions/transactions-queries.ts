@@ -20,6 +20,8 @@ export interface TransactionRow {
   category_source: string | null;
   account_id: number | null;
   status: string | null;
+  /** 1 while split (migration 0020), else null; absent from statements that do not select it. */
+  split?: number | null;
 }
 
 /** A row of listPageWithTotal: the page's columns, NULL throughout when the page is empty. */
@@ -43,7 +45,7 @@ export interface CountRow {
   n: number | string | bigint;
 }
 
-export const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', 'account_id', 'status'] as const;
+export const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', 'account_id', 'status', 'split'] as const;
 const TRANSACTION_COLUMNS_WITH_JSON = [...TRANSACTION_COLUMNS, 'row_json'] as const;
 type TransactionColumn = (typeof TRANSACTION_COLUMNS_WITH_JSON)[number];
 
@@ -486,6 +488,7 @@ export function toTransactionRecord(row: TransactionRow): TransactionRecord {
     account: row.account_id == null ? null : Number(row.account_id),
     // A statement that selects fewer columns leaves them undefined: none rather than NaN.
     status: (row.status ?? null) as TransactionStatus | null,
+    split: row.split == null ? null : true,
   };
 }
 
@@ -502,6 +505,7 @@ export function createdRecord(inserted: { id: number } | undefined, input: NewTr
     categorySource: input.categorySource ?? null,
     account: input.account ?? null,
     status: input.status ?? null,
+    split: null,
   };
 }
 

@@ -1,0 +1,74 @@
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
+import type { StoredSplitLine } from '../../domain/splits.js';
+import type { Database } from '../engine/schema.js';
+
+/** A line as read (split_lines, migration 0020). */
+export interface SplitLineRow {
+  position: number;
+  amount_cents: number | string;
+  category: string | null;
+  memo: string | null;
+}
+
+/** The transaction a split is of: its value and the currency it is in (its account's, else the store's). */
+export interface SplitParentRow {
+  id: number | string;
+  value: number;
+  split: number | null;
+  currency: string | null;
+}
+
+/** The statements of splits (migration 0020): lines, the parent's mark and the lines' before-images for undo. */
+export class SplitsQueries {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  parent(id: number): CompiledQuery<SplitParentRow> {
+    return this.db
+      .selectFrom('transactions as t')
+      .leftJoin('accounts as a', 'a.id', 't.account_id')
+      .select(['t.id', 't.value', 't.split', sql<string | null>`coalesce(a.currency, (SELECT s.value FROM settings s WHERE s.key = 'currency'))`.as('currency')])
+      .where('t.id', '=', id)
+      .compile();
+  }
+
+  lines(id: number): CompiledQuery<SplitLineRow> {
+    return this.db.selectFrom('split_lines').select(['position', 'amount_cents', 'category', 'memo']).where('transaction_id', '=', id).orderBy('position').compile();
+  }
+
+  /** Keeps the lines transaction `id` has now as its before-image in change `tx`. */
+  imageLines(id: number, tx: number): CompiledQuery {
+    return this.db
+      .insertInto('change_undo_splits')
+      .columns(['tx', 'transaction_id', 'position', 'amount_cents', 'category', 'memo'])
+      .expression(
+        this.db
+          .selectFrom('split_lines')
+          .select([sql<number>`CAST(${tx} AS BIGINT)`.as('tx'), 'transaction_id', 'position', 'amount_cents', 'category', 'memo'])
+          .where('transaction_id', '=', id),
+      )
+      .compile();
+  }
+
+  deleteLines(id: number): CompiledQuery {
+    return this.db.deleteFrom('split_lines').where('transaction_id', '=', id).compile();
+  }
+
+  insertLines(id: number, lines: readonly StoredSplitLine[]): CompiledQuery {
+    return this.db
+      .insertInto('split_lines')
+      .values(lines.map((line, position) => ({ transaction_id: id, position, amount_cents: line.amountCents, category: line.category, memo: line.memo })))
+      .compile();
+  }
+
+  /**
+   * Marks the row split (or not) and takes its own category away, stamped `tx`: setting the
+   * category columns makes migration 0019's trigger image the row, so an undo gives them back.
+   */
+  markParent(id: number, split: boolean, tx: number): CompiledQuery {
+    return this.db
+      .updateTable('transactions')
+      .set({ split: split ? 1 : null, category: null, category_source: null, change_tx: tx })
+      .where('id', '=', id)
+      .compile();
+  }
+}
