@@ -76,4 +76,31 @@ describeEachEngine('HTTP splits: getSplit, putSplit, deleteSplit', ({ freshStore
     assert.equal((await call(app, 'GET', '/splits/1')).status, 404);
     assert.equal((await call(app, 'DELETE', '/splits/1')).status, 404);
   });
+
+  it('finds a split transaction by its lines\' categories, counted once; the inbox has it only while a line has no category', async () => {
+    const app = await setup(freshStore);
+    assert.equal((await call(app, 'PUT', '/splits/1', { lines: [{ amount: -40, category: 'Groceries' }, { amount: -10, category: 'Groceries' }, { amount: -2.5 }] })).status, 200);
+    const groceries = await call(app, 'GET', '/transactions?category=Groceries');
+    assert.equal(groceries.headers['x-total-count'], '1');
+    assert.deepEqual((groceries.body as Array<{ id: number }>).map((row) => row.id), [1]);
+    const dated = await call(app, 'GET', '/transactions?category=Groceries&from=2024-03-01&to=2024-03-31');
+    assert.equal(dated.headers['x-total-count'], '1', 'counted once through the report totals too');
+    const uncategorised = await call(app, 'GET', '/transactions?category=');
+    assert.equal(uncategorised.headers['x-total-count'], '2', 'the salary, and the split row with a line without a category');
+    const inbox = (await call(app, 'GET', '/reports/inbox')).body as { count: number };
+    assert.equal(inbox.count, 2);
+    // The inbox's and the bulk re-categorisation leave a split row alone: its lines change, not it.
+    const bulk = await call(app, 'POST', '/manage/transactions/recategorise', { filter: { category: null }, category: 'Misc' });
+    assert.equal(bulk.status, 200, bulk.text);
+    assert.equal((bulk.body as { changed: number }).changed, 1, bulk.text);
+    assert.deepEqual((await call(app, 'GET', '/transactions/1')).body, { date: '2024-03-01', description: 'SUPERMARKET', value: -52.5, id: 1, split: true });
+
+    assert.equal((await call(app, 'PUT', '/splits/1', LINES)).status, 200);
+    assert.equal((await call(app, 'GET', '/transactions?category=')).status, 204, 'every line has a category now');
+    assert.equal(((await call(app, 'GET', '/reports/inbox')).body as { count: number }).count, 0);
+    const household = await call(app, 'GET', '/reports/totals?category=Household');
+    assert.deepEqual(household.body, { count: 1, income: 0, expenses: -12.5, net: -12.5 });
+    const all = await call(app, 'GET', '/reports/totals');
+    assert.deepEqual(all.body, { count: 2, income: 2000, expenses: -52.5, net: 1947.5 });
+  });
 });

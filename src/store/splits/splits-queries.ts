@@ -60,6 +60,11 @@ export class SplitsQueries {
       .compile();
   }
 
+  /** Split lines of category `name` move to `to` (null: uncategorised), as its transactions do when it is merged or removed. */
+  moveLines(name: string, to: string | null): CompiledQuery {
+    return this.db.updateTable('split_lines').set({ category: to }).where('category', '=', name).compile();
+  }
+
   /**
    * Marks the row split (or not) and takes its own category away, stamped `tx`: setting the
    * category columns makes migration 0019's trigger image the row, so an undo gives them back.

@@ -5,7 +5,7 @@ import { foldForSearch } from '../../domain/text.js';
 import { hasRangeFilter, type TransactionFilter } from '../../domain/transaction-filter.js';
 import { compileOnce } from '../engine/compile-once.js';
 import { CompiledByQuery } from '../engine/compiled-by-query.js';
-import { whereFilter } from './filter-conditions.js';
+import { categoryCondition, whereFilter } from './filter-conditions.js';
 import type { DialectQuirks, TrigramSearch } from '../engine/dialect-quirks.js';
 import { totalsAnswer, totalsCount } from './report-totals.js';
 import type { Database } from '../engine/schema.js';
@@ -132,12 +132,9 @@ export class Queries {
       .select(['t.id', ...others])
       .where('t.id', '>', search.indexedThrough)
       .where(search.recheck);
-    if (query.category === null) {
-      indexed = indexed.where('t.category', 'is', null);
-      recent = recent.where('t.category', 'is', null);
-    } else if (query.category !== undefined) {
-      indexed = indexed.where('t.category', '=', query.category);
-      recent = recent.where('t.category', '=', query.category);
+    if (query.category !== undefined) {
+      indexed = indexed.where(categoryCondition(query.category, this.quirks, 't'));
+      recent = recent.where(categoryCondition(query.category, this.quirks, 't'));
     }
     if (query.bank !== undefined) {
       indexed = indexed.where('t.bank_id', '=', query.bank);
@@ -232,6 +229,20 @@ export class Queries {
   }
 
   private countSelect(query: TransactionFilter): CountSelect {
+    const maintained = this.maintainedCount(query);
+    if (!maintained || query.category === undefined) return maintained ?? this.filtered(query).select(sql<number>`count(*)`.as('n'));
+    // The maintained counts know each row's own category; a split row (migration 0020) has none,
+    // and counts once in each category its lines have.
+    const other: TransactionFilter = { ...query, category: undefined };
+    const splitIn = (lines: RawBuilder<unknown>) => this.filtered(other).where(this.quirks.amongSelected('id', lines)).select(sql<number>`count(*)`.as('n'));
+    const correction = query.category === null
+      ? sql`(${splitIn(sql`SELECT transaction_id FROM split_lines WHERE category IS NULL`)}) - (${splitIn(sql`SELECT transaction_id FROM split_lines`)})`
+      : sql`(${splitIn(sql`SELECT transaction_id FROM split_lines WHERE category = ${query.category}`)})`;
+    return this.db.selectNoFrom(sql<number>`(${maintained}) + ${correction}`.as('n'));
+  }
+
+  /** The count from the tables kept by triggers, where one answers the filter (by each row's own category). */
+  private maintainedCount(query: TransactionFilter): CountSelect | undefined {
     if (countsTableAnswers(query)) {
       // The per-(category, bank) totals kept by triggers (migration 0004): a few rows to sum.
       let builder = this.db.selectFrom('transaction_counts').select(sql<number>`coalesce(sum(n), 0)`.as('n'));
@@ -247,7 +258,7 @@ export class Queries {
     }
     // A date range: the report totals (migration 0008) hold counts per month and per day.
     if (totalsAnswer(query)) return totalsCount(this.db, query);
-    return this.filtered(query).select(sql<number>`count(*)`.as('n'));
+    return undefined;
   }
 
   findTransactionById(id: TransactionId): CompiledQuery<TransactionRow> {
