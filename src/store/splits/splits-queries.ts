@@ -60,6 +60,54 @@ export class SplitsQueries {
       .compile();
   }
 
+  /** The lines of the rows a trash purge forgets (deleted before `before`, ms since the epoch): they go with them. */
+  purgeTrashedLines(before: number): CompiledQuery {
+    return sql`DELETE FROM split_lines WHERE transaction_id IN (SELECT id FROM deleted_transactions WHERE deleted_at < ${before})`.compile(this.db);
+  }
+
+  /**
+   * Undo (docs/undo.md): the rows change `from` changed in place that the undo `tx` has just
+   * given their category back (revertCategories stamped them `tx`), whose lines go back too.
+   */
+  private reverted(from: number, tx: number) {
+    return sql`SELECT r.transaction_id FROM change_undo_rows r JOIN transactions t ON t.id = r.transaction_id
+      WHERE r.tx = ${from} AND r.action IN ('category', 'row') AND t.change_tx = ${tx}`;
+  }
+
+  /** The lines those rows have now, kept as the undo's own before-images (an undo of the undo puts them back). */
+  imageRevertedLines(from: number, tx: number): CompiledQuery {
+    return sql`INSERT INTO change_undo_splits (tx, transaction_id, position, amount_cents, category, memo)
+      SELECT CAST(${tx} AS BIGINT), s.transaction_id, s.position, s.amount_cents, s.category, s.memo FROM split_lines s
+      WHERE s.transaction_id IN (${this.reverted(from, tx)})`.compile(this.db);
+  }
+
+  /** The categories the lines before change `from` named, created again (as a PUT would) where removed since; stamped `tx`. */
+  insertBeforeLineCategories(from: number, tx: number): CompiledQuery {
+    return sql`INSERT INTO categories (name, group_name, change_tx)
+      SELECT DISTINCT category, CAST(NULL AS TEXT), CAST(${tx} AS BIGINT) FROM change_undo_splits WHERE tx = ${from} AND category IS NOT NULL
+      ON CONFLICT (name) DO NOTHING`.compile(this.db);
+  }
+
+  deleteRevertedLines(from: number, tx: number): CompiledQuery {
+    return sql`DELETE FROM split_lines WHERE transaction_id IN (${this.reverted(from, tx)})`.compile(this.db);
+  }
+
+  /** The lines those rows had before change `from` (none when they had none), and their mark to match. */
+  restoreBeforeLines(from: number, tx: number): CompiledQuery[] {
+    return [
+      sql`INSERT INTO split_lines (transaction_id, position, amount_cents, category, memo)
+        SELECT transaction_id, position, amount_cents, category, memo FROM change_undo_splits
+        WHERE tx = ${from} AND transaction_id IN (${this.reverted(from, tx)})`.compile(this.db),
+      sql`UPDATE transactions SET split = CASE WHEN EXISTS (SELECT 1 FROM split_lines s WHERE s.transaction_id = transactions.id) THEN 1 END
+        WHERE id IN (${this.reverted(from, tx)})`.compile(this.db),
+    ];
+  }
+
+  /** Forgets the lines' before-images of purged changes (as change_undo_rows', changes/undo-queries.ts). */
+  purgeImages(): CompiledQuery {
+    return sql`DELETE FROM change_undo_splits WHERE tx <= (SELECT purged_through FROM change_undo_state)`.compile(this.db);
+  }
+
   /** Split lines of category `name` move to `to` (null: uncategorised), as its transactions do when it is merged or removed. */
   moveLines(name: string, to: string | null): CompiledQuery {
     return this.db.updateTable('split_lines').set({ category: to }).where('category', '=', name).compile();
