@@ -84,6 +84,15 @@ export function checkedSplitLines(
   return stored;
 }
 
+/** A split as the contract shows it (the API's body, `moneta split --json`): a line's absent category or memo is left out, never null. */
+export function splitObject(split: SplitRecord): { transactionId: number; value: number; lines: Array<{ amount: number; category?: string; memo?: string }> } {
+  return {
+    transactionId: split.transactionId,
+    value: split.value,
+    lines: split.lines.map(({ amount, category, memo }) => ({ amount, ...(category === null ? {} : { category }), ...(memo === null ? {} : { memo }) })),
+  };
+}
+
 export function splitLineOf(line: StoredSplitLine): SplitLine {
   return { amount: centsAmount(line.amountCents), category: line.category, memo: line.memo };
 }

@@ -1,28 +1,19 @@
-import type { SplitRecord } from '../../domain/splits.js';
+import { splitObject } from '../../domain/splits.js';
 import type { SplitsService } from '../../services/splits.service.js';
-import type { OperationHandlers, Schemas } from '../operation-types.js';
+import type { OperationHandlers } from '../operation-types.js';
 
 type Handlers = Pick<OperationHandlers, 'getSplit' | 'putSplit' | 'deleteSplit'>;
-
-/** A split as the contract shows it: a line's absent category or memo is left out, never null. */
-function presentSplit(split: SplitRecord): Schemas['Split'] {
-  return {
-    transactionId: split.transactionId,
-    value: split.value,
-    lines: split.lines.map(({ amount, category, memo }) => ({ amount, ...(category === null ? {} : { category }), ...(memo === null ? {} : { memo }) })),
-  };
-}
 
 /** Splits (issue 24; docs/transfers-and-splits.md). */
 export function splitHandlers(splits: SplitsService): Handlers {
   return {
     async getSplit({ params }, reply) {
-      return reply.code(200).send(presentSplit(await splits.get(Number(params.transactionId))));
+      return reply.code(200).send(splitObject(await splits.get(Number(params.transactionId))));
     },
 
     async putSplit({ params, body }, reply) {
       const lines = body.lines.map((line) => ({ amount: line.amount, category: line.category ?? null, memo: line.memo ?? null }));
-      return reply.code(200).send(presentSplit(await splits.put(Number(params.transactionId), lines)));
+      return reply.code(200).send(splitObject(await splits.put(Number(params.transactionId), lines)));
     },
 
     async deleteSplit({ params }, reply) {
