@@ -11,6 +11,7 @@ const ARGUMENT_NAMES: SplitFieldNames = {
   lines: 'the lines',
   amount: (index) => `line ${index + 1} (amount)`,
   category: (index) => `line ${index + 1} (category)`,
+  memo: (index) => `line ${index + 1} (memo)`,
 };
 
 function transactionIdOf(text: string): number {

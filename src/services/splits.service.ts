@@ -1,6 +1,6 @@
 import { currencyDecimals } from '../domain/accounts/currencies.js';
 import { checkedCategoryName } from '../domain/bank-rules.js';
-import { DomainError } from '../domain/errors.js';
+import { DomainError, invalidField } from '../domain/errors.js';
 import type { FieldLocation } from '../domain/errors.js';
 import { checkedSplitLines, splitLineOf, type SplitLine, type SplitRecord } from '../domain/splits.js';
 import type { SplitParent, Store } from '../store/store.js';
@@ -12,6 +12,7 @@ export interface SplitFieldNames {
   lines: string;
   amount(index: number): string;
   category(index: number): string;
+  memo(index: number): string;
 }
 
 export const BODY_FIELDS: SplitFieldNames = {
@@ -19,7 +20,11 @@ export const BODY_FIELDS: SplitFieldNames = {
   lines: 'lines',
   amount: (index) => `lines.${index}.amount`,
   category: (index) => `lines.${index}.category`,
+  memo: (index) => `lines.${index}.memo`,
 };
+
+/** The contract's longest memo (SplitLine.memo), in characters. */
+const MEMO_LIMIT = 200;
 
 /**
  * Splits (issue 24; docs/transfers-and-splits.md): the rules beyond the contract's schema (amounts
@@ -39,7 +44,10 @@ export class SplitsService {
   }
 
   async put(id: number, lines: readonly SplitLine[], names: SplitFieldNames = BODY_FIELDS): Promise<SplitRecord> {
-    const named = lines.map((line, index) => ({ ...line, category: line.category === null ? null : checkedCategoryName(line.category, names.location, names.category(index)) }));
+    const named = lines.map((line, index) => {
+      if (line.memo !== null && (line.memo.length === 0 || [...line.memo].length > MEMO_LIMIT)) throw invalidField(names.location, names.memo(index), `must be 1 to ${MEMO_LIMIT} characters`);
+      return { ...line, category: line.category === null ? null : checkedCategoryName(line.category, names.location, names.category(index)) };
+    });
     const parent = await this.parent(id);
     const currency = parent.currency ?? FALLBACK_CURRENCY;
     const decimals = currencyDecimals(currency) ?? 2;

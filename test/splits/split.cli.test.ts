@@ -47,6 +47,9 @@ describe('moneta split', () => {
     const malformed = await runCli(['split', '1', 'forty:Groceries', '--db', db]);
     assert.equal(malformed.code, 2);
     assert.match(malformed.stderr, /line 1 \("forty:Groceries"\) must start with an amount/);
+    const long = await runCli(['split', '1', `-52.5::${'m'.repeat(201)}`, '--db', db]);
+    assert.equal(long.code, 1);
+    assert.match(long.stderr, /line 1 \(memo\) must be 1 to 200 characters/);
     assert.equal((await runCli(['split', '1', '--show', '--remove', '--db', db])).code, 2);
     assert.equal((await runCli(['split', '1', '--show', '--db', db])).code, 1, 'still not split');
   });
