@@ -587,7 +587,7 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The transaction's id, in canonical decimal form. */
+                /** @description The transaction's id, in canonical decimal form (ids are never above 2^53 − 1). */
                 transactionId: components["parameters"]["SplitTransactionId"];
             };
             cookie?: never;
@@ -2636,7 +2636,7 @@ export interface components {
         ImportId: number;
         /** @description An account's id (`listAccounts`). */
         AccountId: components["schemas"]["AccountId"];
-        /** @description The transaction's id, in canonical decimal form. */
+        /** @description The transaction's id, in canonical decimal form (ids are never above 2^53 − 1). */
         SplitTransactionId: number;
         /** @description Id of an account; restricts to its transactions (extension, 0.3.0). An id no account has gives 204. */
         AccountFilter: components["schemas"]["AccountId"];
@@ -4245,7 +4245,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The transaction's id, in canonical decimal form. */
+                /** @description The transaction's id, in canonical decimal form (ids are never above 2^53 − 1). */
                 transactionId: components["parameters"]["SplitTransactionId"];
             };
             cookie?: never;
@@ -4276,7 +4276,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The transaction's id, in canonical decimal form. */
+                /** @description The transaction's id, in canonical decimal form (ids are never above 2^53 − 1). */
                 transactionId: components["parameters"]["SplitTransactionId"];
             };
             cookie?: never;
@@ -4315,7 +4315,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The transaction's id, in canonical decimal form. */
+                /** @description The transaction's id, in canonical decimal form (ids are never above 2^53 − 1). */
                 transactionId: components["parameters"]["SplitTransactionId"];
             };
             cookie?: never;

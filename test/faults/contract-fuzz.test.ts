@@ -145,9 +145,17 @@ const EXPENSIVE = new Set(['downloadBackup']);
  * Refusals of schema-valid requests by rules the contract states in prose: reorderRules must list
  * every saved rule (which only the store knows), naming `ids`; a balance history has at most 3660
  * points, naming `interval`; a reconciliation's balance has no more decimals than the account's
- * currency, naming `balance`.
+ * currency, naming `balance`; updateTransaction on a split transaction (which a valid putSplit made)
+ * is refused naming `category` (docs/transfers-and-splits.md).
  */
-const PROSE_RULES: Record<string, string> = { reorderRules: 'ids', accountBalances: 'interval', reportNetWorth: 'interval', previewReconciliation: 'balance', completeReconciliation: 'balance' };
+const PROSE_RULES: Record<string, string> = {
+  reorderRules: 'ids',
+  accountBalances: 'interval',
+  reportNetWorth: 'interval',
+  previewReconciliation: 'balance',
+  completeReconciliation: 'balance',
+  updateTransaction: 'category',
+};
 
 function refusalDependsOnState(request: FuzzRequest, reply: Reply): boolean {
   const field = PROSE_RULES[request.operationId];
