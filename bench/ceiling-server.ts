@@ -45,7 +45,7 @@ function generatedPage(): () => Promise<{ total: number; records: TransactionRec
   let id = 0;
   for (const row of generateSampleData({ ...BENCH_OPTIONS, transactions: 100 }).transactions()) {
     id += 1;
-    records.push({ id, date: row.date, description: row.description, value: row.value, category: row.category ?? null, bank: row.bank, categorySource: null, account: null, status: null });
+    records.push({ id, date: row.date, description: row.description, value: row.value, category: row.category ?? null, bank: row.bank, categorySource: null, account: null, status: null, split: null });
   }
   return async () => ({ total: 1_000_000, records });
 }

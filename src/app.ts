@@ -35,6 +35,8 @@ import { healthHandlers } from './http/routes/health.routes.js';
 import { managementHandlers } from './http/routes/management.routes.js';
 import { reportHandlers } from './http/routes/reports.routes.js';
 import { ruleHandlers } from './http/routes/rules.routes.js';
+import { splitHandlers } from './http/routes/splits.routes.js';
+import { SplitsService } from './services/splits.service.js';
 import { transactionHandlers } from './http/routes/transactions.routes.js';
 import { createAjv } from './http/schema-validator.js';
 import { registerSecurity, resolvedLimits, securityServerOptions, type SecurityOptions } from './http/security/index.js';
@@ -139,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...inboxHandlers(new InboxService(options.store)),
     ...ledgerHandlers(new LedgerService(options.store, options.now)),
     ...ruleHandlers(new RulesService(options.store)),
+    ...splitHandlers(new SplitsService(options.store, options.now)),
     ...tokenHandlers(new TokensService(options.store), new BackupService(options.store, options.now, { maxDownloads: limits.maxBackupDownloads, timeoutMs: limits.backupTimeoutMs }), () => authenticator.forget()),
     ...importHandlers(new ImportService(options.store), new ImportHistoryService(options.store, options.now), importJobs, {
       limit: options.importLimit ?? DEFAULT_IMPORT_LIMIT,

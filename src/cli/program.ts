@@ -17,6 +17,7 @@ import { registerSettingsCommand } from './settings.command.js';
 import { registerTokensCommand } from './tokens.command.js';
 import { registerTransactionsCommand } from './transactions.command.js';
 import { registerUndoCommand } from './undo.command.js';
+import { registerSplitCommand } from './split.command.js';
 import { terminalSafe } from './terminal-text.js';
 
 /** Every `moneta` command. main.ts runs it on the process's arguments; tests walk its commands. */
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerCopyCommand(program);
   registerTransactionsCommand(program);
   registerUndoCommand(program);
+  registerSplitCommand(program);
   return program;
 }
 

@@ -15,6 +15,8 @@ export interface TransactionRecord {
   account: number | null;
   /** pending | cleared | reconciled (TransactionStatus); null: not cleared. */
   status: TransactionStatus | null;
+  /** True while it is divided into lines (issue 24; its lines carry the categories); else null. */
+  split: true | null;
 }
 
 /** Whether the bank has confirmed a transaction (issue 23): absent (null) means not cleared. */
@@ -31,13 +33,14 @@ export interface TransactionObject {
   categorySource?: string;
   account?: number;
   status?: TransactionStatus;
+  split?: true;
 }
 
 /** One property of the contract's Transaction. */
 export interface TransactionField {
   /** The property name; TransactionRecord uses the contract's names. */
   key: keyof TransactionRecord & keyof TransactionObject;
-  type: 'integer' | 'double' | 'string';
+  type: 'integer' | 'double' | 'string' | 'boolean';
   /** Left out when null: optional properties are absent, never null. */
   optional: boolean;
 }
@@ -59,6 +62,7 @@ export const TRANSACTION_FIELDS: readonly TransactionField[] = [
   { key: 'categorySource', type: 'string', optional: true },
   { key: 'account', type: 'integer', optional: true },
   { key: 'status', type: 'string', optional: true },
+  { key: 'split', type: 'boolean', optional: true },
 ];
 
 /**

@@ -582,6 +582,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/splits/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's id, in canonical decimal form (ids are never above 2^53 − 1). */
+                transactionId: components["parameters"]["SplitTransactionId"];
+            };
+            cookie?: never;
+        };
+        /** The lines of a split transaction */
+        get: operations["getSplit"];
+        /**
+         * Divide a transaction into lines, replacing all its lines at once
+         * @description The lines' amounts must add up exactly to the transaction's `value`, else 400 naming
+         *     `lines` and the difference; each amount may have no more decimals than the currency of the
+         *     transaction's account (the store's currency when it has none) and must be a whole number of
+         *     hundredths (400 naming `lines.<i>.amount`). A new category is created, as `updateTransaction`
+         *     does. The transaction keeps its seed fields but loses its own category (its lines carry
+         *     them) and is read with `split: true`; `updateTransaction` on it is refused with 400.
+         */
+        put: operations["putSplit"];
+        post?: never;
+        /** Remove a transaction's split (the transaction stays, uncategorised) */
+        delete: operations["deleteSplit"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manage/transactions/move": {
         parameters: {
             query?: never;
@@ -1337,6 +1367,12 @@ export interface components {
              * @enum {string}
              */
             status?: "pending" | "cleared" | "reconciled";
+            /**
+             * @description The transaction is divided into lines (extension of 0.3.0; `getSplit`): it has no
+             *     category of its own. Returned only when set (always `true`). Read-only.
+             * @enum {boolean}
+             */
+            split?: $Read<true>;
         };
         Transactions: components["schemas"]["Transaction"][];
         TransactionUpdate: {
@@ -1533,6 +1569,26 @@ export interface components {
          *     double. Unlike one amount it may exceed a single value's range.
          */
         Sum: number;
+        SplitLine: {
+            /**
+             * @description In the currency of the transaction's account (the store's currency when it has none),
+             *     with no more decimals than it has, in whole hundredths; negative for money out.
+             */
+            amount: number;
+            category?: components["schemas"]["CategoryName"];
+            memo?: string;
+        };
+        SplitUpdate: {
+            /** @description All the lines, in order; their amounts add up exactly to the transaction's value. */
+            lines: components["schemas"]["SplitLine"][];
+        };
+        Split: {
+            /** Format: int64 */
+            transactionId: number;
+            /** @description The transaction's value, which the lines add up to. */
+            value: number;
+            lines: components["schemas"]["SplitLine"][];
+        };
         /**
          * @description Unique among accounts; stored in Unicode NFC (its length is counted in NFC). Leading or
          *     trailing white space and invisible format or control characters are refused, as in a
@@ -2580,6 +2636,8 @@ export interface components {
         ImportId: number;
         /** @description An account's id (`listAccounts`). */
         AccountId: components["schemas"]["AccountId"];
+        /** @description The transaction's id, in canonical decimal form (ids are never above 2^53 − 1). */
+        SplitTransactionId: number;
         /** @description Id of an account; restricts to its transactions (extension, 0.3.0). An id no account has gives 204. */
         AccountFilter: components["schemas"]["AccountId"];
         /** @description The length of each period of a balance history. */
@@ -4180,6 +4238,107 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's id, in canonical decimal form (ids are never above 2^53 − 1). */
+                transactionId: components["parameters"]["SplitTransactionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction's lines, in order. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Split"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    putSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's id, in canonical decimal form (ids are never above 2^53 − 1). */
+                transactionId: components["parameters"]["SplitTransactionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SplitUpdate"];
+            };
+        };
+        responses: {
+            /** @description Split (durably); the lines as stored. */
+            200: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Split"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    deleteSplit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction's id, in canonical decimal form (ids are never above 2^53 − 1). */
+                transactionId: components["parameters"]["SplitTransactionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (durably). */
+            204: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
         };
     };
     moveTransactions: {

@@ -50,7 +50,12 @@ export class TransactionsService {
   async recategorise(id: TransactionId, category: string | null): Promise<void> {
     const name = category === null ? null : checkedCategoryName(category, 'body', 'category');
     const updated = await this.store.transactions.setCategory(id, name, USER_SOURCE);
-    if (!updated) throw new DomainError('not_found', `no transaction has id ${id}`);
+    if (updated) return;
+    // Nothing written: the row is missing, or split (migration 0020), which has no category of its own.
+    if ((await this.store.transactions.findById(id))?.split) {
+      throw invalidField('body', 'category', `cannot be set: transaction ${id} is split, so its lines carry the categories; change the lines instead (PUT /splits/${id})`);
+    }
+    throw new DomainError('not_found', `no transaction has id ${id}`);
   }
 
   /**

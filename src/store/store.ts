@@ -2,6 +2,7 @@ import type { MigrationOptions } from './migrations/migration-options.js';
 import type { EngineName } from './engine/engine-name.js';
 import type { AccountsRepository } from './accounts/accounts-repository.js';
 import type { LedgerRepository } from './accounts/ledger-repository.js';
+import type { SplitsRepository } from './splits/splits-repository.js';
 import type { CatalogueRepository } from './catalogue/catalogue-repository.js';
 import type { ChangeFeedRepository } from './changes/changes-repository.js';
 import type { ImportJobsRepository } from './imports/import-jobs-repository.js';
@@ -45,6 +46,8 @@ export interface Store {
   readonly accounts: AccountsRepository;
   /** Accounts' registers, balance histories, net worth, reconciliation, moves and status (issue 23). */
   readonly ledger: LedgerRepository;
+  /** Transactions divided into lines (migration 0020). */
+  readonly splits: SplitsRepository;
 }
 
 export interface StoreLifecycle {
@@ -100,3 +103,5 @@ export type { TokensRepository } from './security/tokens-repository.js';
 export { MissingReferenceError, type TransactionPage, type TransactionPageJson, type TransactionsRepository } from './transactions/transactions-repository.js';
 export type { TrashRepository } from './trash/trash-repository.js';
 export type { LedgerRepository } from './accounts/ledger-repository.js';
+export type { SplitParent, SplitsRepository } from './splits/splits-repository.js';
+export type { DeleteSplitOutcome, PutSplitOutcome } from './splits/splits-writes.js';

@@ -18,6 +18,8 @@ import { ImportsQueries } from './imports/imports-queries.js';
 import { InboxQueries } from './inbox/inbox-queries.js';
 import { inboxPrograms } from './inbox/inbox-writes.js';
 import { ReportQueries } from './reports/report-queries.js';
+import { SplitsQueries } from './splits/splits-queries.js';
+import { splitPrograms } from './splits/splits-writes.js';
 import { rulePrograms } from './rules/rule-writes.js';
 import { RulesQueries } from './rules/rules-queries.js';
 import { SecurityQueries } from './security/security-queries.js';
@@ -58,6 +60,7 @@ export class StoreQueries {
   readonly undo: UndoQueries;
   readonly accounts: AccountsQueries;
   readonly ledger: LedgerQueries;
+  readonly splits: SplitsQueries;
 
   constructor(db: Kysely<Database>, quirks: DialectQuirks) {
     this.transactions = new Queries(db, quirks);
@@ -74,6 +77,7 @@ export class StoreQueries {
     this.undo = new UndoQueries(db, this.corrections);
     this.accounts = new AccountsQueries(db);
     this.ledger = new LedgerQueries(db, quirks);
+    this.splits = new SplitsQueries(db);
   }
 }
 
@@ -91,6 +95,7 @@ export function writePrograms(q: StoreQueries) {
     ...undoPrograms(q),
     ...accountPrograms(q),
     ...ledgerPrograms(q),
+    ...splitPrograms(q),
   };
 }
 

@@ -62,6 +62,7 @@ async function seed(store: Store): Promise<World> {
   const banks = ['ing', 'hsbc', 'n26-x.y_z'];
   for (const id of banks) await store.catalogue.addBank({ id, name: id.toUpperCase(), aggregatorId: null });
   const ids: string[] = [];
+  const values: Record<string, number> = {};
   const descriptions = ['TESCO STORES 3297', '100% _organic_ \\ café', 'Straße Ärger', "O'Brien; DROP TABLE", 'ﬁsh & chips'];
   for (let i = 0; i < 20; i += 1) {
     const created = await store.transactions.create({
@@ -72,6 +73,7 @@ async function seed(store: Store): Promise<World> {
       bank: i % 2 === 0 ? banks[i % banks.length]! : null,
     });
     ids.push(String(created.id));
+    values[String(created.id)] = created.value;
   }
   const statement = join(await mkdtemp(join(tmpdir(), 'moneta-fuzz-')), 'seed.csv');
   await writeFile(statement, 'Date,Description,Amount\n2024-03-01,Seeded import,-1.25\n2024-03-02,Seeded import,-2.50\n');
@@ -87,6 +89,7 @@ async function seed(store: Store): Promise<World> {
   return {
     banks,
     accounts,
+    values,
     known: {
       transactionId: ids,
       bankId: [...banks, 'nope'],
@@ -142,9 +145,17 @@ const EXPENSIVE = new Set(['downloadBackup']);
  * Refusals of schema-valid requests by rules the contract states in prose: reorderRules must list
  * every saved rule (which only the store knows), naming `ids`; a balance history has at most 3660
  * points, naming `interval`; a reconciliation's balance has no more decimals than the account's
- * currency, naming `balance`.
+ * currency, naming `balance`; updateTransaction on a split transaction (which a valid putSplit made)
+ * is refused naming `category` (docs/transfers-and-splits.md).
  */
-const PROSE_RULES: Record<string, string> = { reorderRules: 'ids', accountBalances: 'interval', reportNetWorth: 'interval', previewReconciliation: 'balance', completeReconciliation: 'balance' };
+const PROSE_RULES: Record<string, string> = {
+  reorderRules: 'ids',
+  accountBalances: 'interval',
+  reportNetWorth: 'interval',
+  previewReconciliation: 'balance',
+  completeReconciliation: 'balance',
+  updateTransaction: 'category',
+};
 
 function refusalDependsOnState(request: FuzzRequest, reply: Reply): boolean {
   const field = PROSE_RULES[request.operationId];

@@ -61,16 +61,16 @@ describe('SQLite JSON pages', () => {
     for (const field of TRANSACTION_JSON_FIELDS) {
       const schema = transaction.properties[field.key] ?? {};
       const type = schema.type ?? (schema.allOf as JsonSchema[] | undefined)?.[0]?.type;
-      assert.equal(type, { integer: 'integer', double: 'number', string: 'string' }[field.type], `type of ${field.key}`);
+      assert.equal(type, { integer: 'integer', double: 'number', string: 'string', boolean: 'boolean' }[field.type], `type of ${field.key}`);
       // Always present: required (in responses; the id is read-only, set by the server). A read-only
       // property that is not required (categorySource) is set by the server, and only sometimes.
       const alwaysPresent = transaction.required.includes(field.key);
       assert.equal(field.optional, !alwaysPresent, `${field.key} is ${alwaysPresent ? 'always present' : 'optional'}`);
     }
     const keysWritten = (record: TransactionRecord) => Object.keys((JSON.parse(serialise([presentTransaction(record)])) as object[])[0] ?? {});
-    const full: TransactionRecord = { id: 1, date: '2024-01-01', description: 'd', value: 1, category: 'c', bank: 'b', categorySource: 'import', account: 3, status: 'cleared' };
+    const full: TransactionRecord = { id: 1, date: '2024-01-01', description: 'd', value: 1, category: 'c', bank: 'b', categorySource: 'import', account: 3, status: 'cleared', split: true };
     assert.deepEqual(keysWritten(full), TRANSACTION_JSON_FIELDS.map((field) => field.key));
-    assert.deepEqual(keysWritten({ ...full, category: null, bank: null, categorySource: null, account: null, status: null }), TRANSACTION_JSON_FIELDS.filter((field) => !field.optional).map((field) => field.key));
+    assert.deepEqual(keysWritten({ ...full, category: null, bank: null, categorySource: null, account: null, status: null, split: null }), TRANSACTION_JSON_FIELDS.filter((field) => !field.optional).map((field) => field.key));
   });
 
   it('equal the serialised page for random text, numbers, categories and banks', async (t) => {

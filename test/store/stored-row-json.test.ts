@@ -1,5 +1,5 @@
 /**
- * Each SQLite transaction's stored JSON (row_json, migration 0006; categorySource since 0009, account and status since 0019) is what TRANSACTION_JSON
+ * Each SQLite transaction's stored JSON (row_json, migration 0006; categorySource since 0009, account and status since 0019, split since 0020) is what TRANSACTION_JSON
  * computes from its columns, after every way a row is written or changed: the migration's
  * backfill, the API's writes, a category rename or forced removal, an import, `moneta copy`, and
  * an edit behind the API. Pages read it (json-page.test.ts compares pages with the serialiser).
@@ -14,7 +14,7 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { copyStore } from '../../src/store/copy/copy-store.js';
 import { openTableAccess } from '../../src/store/open-table-access.js';
 import { migrationProvider } from '../../src/store/migrations/index.js';
-import { ROW_JSON_SQL } from '../../src/store/migrations/0019-accounts.js';
+import { ROW_JSON_SQL } from '../../src/store/migrations/0020-splits.js';
 import { TRANSACTION_JSON } from '../../src/store/sqlite/json-page.js';
 import { SqliteStore } from '../../src/store/sqlite/sqlite-store.js';
 

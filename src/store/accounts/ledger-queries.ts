@@ -102,7 +102,9 @@ export class LedgerQueries {
    */
   registerPage(account: number, query: RegisterQuery): CompiledQuery<RegisterPartRow> {
     const direction = sql.raw(query.order === 'newest' ? 'DESC' : 'ASC');
-    const nothing = sql.raw('NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL');
+    // NULLs for the columns after `part` but one (the arms' own last), and the odd values' arm: the value alone.
+    const nothing = sql.raw(TRANSACTION_COLUMNS.slice(1).map(() => 'NULL').join(', '));
+    const valueOnly = sql.raw(TRANSACTION_COLUMNS.map((column) => (column === 'value' ? 'value' : 'NULL')).join(', '));
     return sql<RegisterPartRow>`WITH page AS (
         SELECT ${COLUMNS} FROM transactions
         WHERE account_id = ${account} AND account_id IS NOT NULL${this.dateRange('date', query)}
@@ -116,7 +118,7 @@ export class LedgerQueries {
       SELECT 1, ${nothing}, NULL, sum(${this.quirks.cents}) FROM transactions
         WHERE account_id = ${account} AND account_id IS NOT NULL AND date = (SELECT date FROM first) AND id < (SELECT id FROM first)
       UNION ALL
-      SELECT 2, NULL, NULL, NULL, value, NULL, NULL, NULL, NULL, NULL, NULL FROM transactions
+      SELECT 2, ${valueOnly}, NULL FROM transactions
         WHERE ${hasOdd(account)} AND account_id = ${account} AND ${ODD} AND date <= (SELECT date FROM first)
           AND (date < (SELECT date FROM first) OR id < (SELECT id FROM first))
       ORDER BY 1, 3 ${direction}, 2 ${direction}`.compile(this.db);

@@ -1,3 +1,4 @@
+import type { SplitsQueries } from '../splits/splits-queries.js';
 import type { Bank, Category } from '../../domain/transaction.js';
 import type { BankChanges, CatalogueQueries, IdRow, NameRow } from './catalogue-queries.js';
 import type { ChangeFeedQueries } from '../changes/change-feed-queries.js';
@@ -60,6 +61,7 @@ interface CatalogueStatements {
   rules: RulesQueries;
   corrections: CorrectionsQueries;
   changes: ChangeFeedQueries;
+  splits: SplitsQueries;
 }
 
 function* ids(query: ReturnType<CatalogueQueries['rulesOfBank']>): Generator<ReturnType<CatalogueQueries['rulesOfBank']>, number[], StepResult> {
@@ -76,12 +78,13 @@ function* names(query: ReturnType<CatalogueQueries['categoriesInGroup']>): Gener
  * one change-feed entry; a change to rules raises the rules revision (migration 0010).
  */
 export function cataloguePrograms(q: CatalogueStatements) {
-  const { transactions: t, catalogue: c, rules, corrections, changes: feed } = q;
+  const { transactions: t, catalogue: c, rules, corrections, changes: feed, splits } = q;
 
   /** The category's rows, relabelled `to` (keeping their source) or uncategorised; returns how many. */
   function* moveCategory(name: string, to: string | null, tx: number): Generator<ReturnType<Queries['countInCategory']>, number, StepResult> {
     const count = toCount(yield* firstRow<CountRow>(t.countInCategory(name)));
     if (count > 0) yield t.recategoriseAll(name, to, tx);
+    yield splits.moveLines(name, to);
     yield t.deleteCategory(name);
     yield feed.tombstone('category', name, tx);
     return count;
@@ -124,6 +127,7 @@ export function cataloguePrograms(q: CatalogueStatements) {
         yield rules.raiseRevision();
       }
       if (transactions > 0) yield t.recategoriseAll(name, options.mergeInto ?? null, tx);
+      yield splits.moveLines(name, options.mergeInto ?? null);
       yield t.deleteCategory(name);
       yield feed.tombstone('category', name, tx);
       yield* changeRecorded(feed, tx);

@@ -20,6 +20,7 @@ export interface ChangeRow {
   group_name: string | null;
   account_id: number | string | null;
   status: string | null;
+  split: number | null;
   account_type: string | null;
   currency: string | null;
   iban: string | null;
@@ -90,6 +91,7 @@ const CHANGE_COLUMNS = {
   group_name: 'TEXT',
   account_id: 'BIGINT',
   status: 'TEXT',
+  split: 'INTEGER',
   account_type: 'TEXT',
   currency: 'TEXT',
   iban: 'TEXT',
@@ -129,6 +131,7 @@ const SOURCES: PhaseSource[] = [
       category_source: 'category_source',
       account_id: 'account_id',
       status: 'status',
+      split: 'split',
     },
     key: { column: 'id', integer: true },
   },

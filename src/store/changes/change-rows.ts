@@ -41,6 +41,7 @@ function toChange(row: ChangeRow): Change {
           category_source: row.category_source,
           account_id: row.account_id === null ? null : Number(row.account_id),
           status: row.status,
+          split: row.split,
         }),
       };
     case CHANGE_PHASES.accountPut:

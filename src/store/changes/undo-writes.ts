@@ -3,6 +3,7 @@ import { changeRecorded, changes, changeToken, firstRow, type ChangeRecording, t
 import type { CorrectionsQueries } from '../transactions/corrections-queries.js';
 import type { TrashQueries, TrashSkipRow } from '../trash/trash-queries.js';
 import type { KeptChangeRow, UndoQueries, UnkeptChangeRow } from './undo-queries.js';
+import type { SplitsQueries } from '../splits/splits-queries.js';
 
 /** SQLite answers a boolean expression with 0 or 1, PostgreSQL with a boolean. */
 function truthy(value: number | boolean | string): boolean {
@@ -13,8 +14,8 @@ function truthy(value: number | boolean | string): boolean {
  * Undo by change (migration 0018; docs/undo.md): the write program that reverts one change from
  * its before-images, in one transaction, as a change of its own (kept, so it can be undone too).
  */
-export function undoPrograms(q: { undo: UndoQueries; trash: TrashQueries; corrections: CorrectionsQueries; changes: ChangeRecording }) {
-  const { undo: u, trash, corrections, changes: feed } = q;
+export function undoPrograms(q: { undo: UndoQueries; trash: TrashQueries; corrections: CorrectionsQueries; changes: ChangeRecording; splits: SplitsQueries }) {
+  const { undo: u, trash, corrections, changes: feed, splits } = q;
   return {
     /** Reverts change `change`; `now` (ms since the epoch) dates the undo and the rows it trashes. */
     *undoChange(change: number, now: number): WriteProgram<ChangeUndoOutcome> {
@@ -32,6 +33,11 @@ export function undoPrograms(q: { undo: UndoQueries; trash: TrashQueries; correc
       yield u.markUndone(change, tx);
       yield u.insertBeforeCategories(change, tx);
       const recategorised = yield* changes(u.revertCategories(change, tx));
+      // Split lines (migration 0020) go back with the category of their row.
+      yield splits.imageRevertedLines(change, tx);
+      yield splits.insertBeforeLineCategories(change, tx);
+      yield splits.deleteRevertedLines(change, tx);
+      for (const statement of splits.restoreBeforeLines(change, tx)) yield statement;
       yield trash.insertTrashCategories({ change }, tx);
       const restored = ((yield trash.restoreFromTrash({ change }, tx)) as StepResult).rows.length;
       if (restored > 0) yield trash.deleteRestored(tx);
@@ -50,6 +56,7 @@ export function undoPrograms(q: { undo: UndoQueries; trash: TrashQueries; correc
     *purgeUndo(before: number): WriteProgram<number> {
       yield u.markPurged(before);
       yield u.purgeImages();
+      yield splits.purgeImages();
       return yield* changes(u.purgeKept());
     },
   };

@@ -50,6 +50,10 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { name: 'change_undo', key: ['tx'], history: true },
   { name: 'change_undo_rows', key: ['tx', 'transaction_id'], history: true },
   { name: 'change_undo_state', key: ['singleton'], seeded: 1, history: true },
+  // Migration 0020: split lines (after the categories they name; a trashed row's too), and the
+  // lines' before-images for undo.
+  { name: 'split_lines', key: ['transaction_id', 'position'] },
+  { name: 'change_undo_splits', key: ['tx', 'transaction_id', 'position'], history: true },
 ];
 
 /**

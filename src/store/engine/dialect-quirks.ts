@@ -22,6 +22,12 @@ export interface DialectQuirks {
   amongIds(column: string, ids: readonly number[]): RawBuilder<SqlBool>;
   /** `column` is one of `texts`, bound as ONE parameter, like amongIds. */
   amongTexts(column: string, texts: readonly string[]): RawBuilder<SqlBool>;
+  /**
+   * `column` is one of the ids a subquery selects (a few: split lines, migration 0020), written so
+   * that an OR with an indexed condition still reads indexes (PostgreSQL: an array, which a bitmap
+   * index scan takes; a plain IN there becomes a filter over every row).
+   */
+  amongSelected(column: string, ids: RawBuilder<unknown>): RawBuilder<SqlBool>;
   /** A fresh change token, as one row `{ tx }` (migration 0009). */
   nextChangeToken(): RawBuilder<{ tx: number }>;
   /**

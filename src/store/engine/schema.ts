@@ -24,6 +24,8 @@ export interface TransactionsTable {
   account_id: number | null;
   /** pending | cleared | reconciled, or null: not cleared (migration 0019). */
   status: string | null;
+  /** 1 while the row has split lines (migration 0020), else null. */
+  split: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** The trash (migration 0009): deleted transactions, whole, with when and why. */
@@ -46,6 +48,7 @@ export interface DeletedTransactionsTable {
   change_tx: number;
   account_id: number | null;
   status: string | null;
+  split: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Tombstones of deleted banks ('bank') and categories ('category') for the change feed. */
@@ -245,7 +248,24 @@ export interface Database {
   change_undo: ChangeUndoTable;
   change_undo_rows: ChangeUndoRowsTable;
   change_undo_state: ChangeUndoStateTable;
+  split_lines: SplitLinesTable;
+  change_undo_splits: ChangeUndoSplitsTable;
+}
+
+/** The lines of a split transaction (migration 0020), by position from 0. */
+export interface SplitLinesTable {
+  transaction_id: number;
+  position: number;
+  /** Whole hundredths of the currency (an integer). */
+  amount_cents: number;
+  category: string | null;
+  memo: string | null;
+}
+
+/** The lines a transaction had before change `tx` (migration 0020). */
+export interface ChangeUndoSplitsTable extends SplitLinesTable {
+  tx: number;
 }
 
 /** The columns a transaction keeps in the trash, besides when, why and its change token. */
-export const TRASHED_COLUMNS = ['id', 'date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'import_key', 'category_source', 'import_id', 'account_id', 'status'] as const;
+export const TRASHED_COLUMNS = ['id', 'date', 'description', 'description_folded', 'value', 'category', 'bank_id', 'import_key', 'category_source', 'import_id', 'account_id', 'status', 'split'] as const;

@@ -75,7 +75,9 @@ export class InboxQueries {
       .updateTable('transactions')
       .set({ category, category_source: source, change_tx: tx })
       .where(this.quirks.amongTexts('description_folded', descriptions))
-      .where((eb) => eb.or([eb('category', 'is distinct from', category), eb('category_source', 'is distinct from', source)]));
+      .where((eb) => eb.or([eb('category', 'is distinct from', category), eb('category_source', 'is distinct from', source)]))
+      // A split row (migration 0020) is in the inbox for a line without a category: its lines change, not it.
+      .where('split', 'is', null);
     return whereFilter(update, filter, this.quirks).returning('id').compile() as CompiledQuery<{ id: number | string }>;
   }
 
@@ -85,6 +87,7 @@ export class InboxQueries {
       .filtered(filter)
       .where(this.quirks.amongTexts('description_folded', descriptions))
       .where((eb) => eb.or([eb('category', 'is distinct from', category), eb('category_source', 'is distinct from', source)]))
+      .where('split', 'is', null)
       .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', 'account_id', 'status', sql<number>`count(*) OVER ()`.as('total')])
       .orderBy('id')
       .limit(sample)

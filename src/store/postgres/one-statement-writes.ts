@@ -114,7 +114,7 @@ export class OneStatementWrites {
         SELECT * FROM unnest(${column((change) => change.id)}::bigint[], ${column((change) => change.category)}::text[],
           ${column((change) => (change.category === null ? null : change.source))}::text[])
           WITH ORDINALITY AS i (id, category, source, n)),
-      existing AS MATERIALIZED (SELECT input.* FROM input WHERE EXISTS (SELECT 1 FROM transactions WHERE transactions.id = input.id)),
+      existing AS MATERIALIZED (SELECT input.* FROM input WHERE EXISTS (SELECT 1 FROM transactions WHERE transactions.id = input.id AND transactions.split IS NULL)),
       target AS MATERIALIZED (SELECT DISTINCT ON (existing.id) existing.* FROM existing ORDER BY existing.id, existing.n DESC),
       token AS MATERIALIZED (SELECT nextval('change_tx_seq') AS tx FROM (SELECT 1 FROM existing LIMIT 1) AS any_existing),
       category AS (

@@ -37,7 +37,11 @@ export class ReportQueries {
 
   report(filter: TransactionFilter, grouping: ReportGrouping): CompiledQuery<ReportRow> {
     const arms = grouping.description || !totalsAnswer(filter) ? [this.scanArm(filter, grouping)] : this.totalsArms(filter, grouping);
-    const union = [...arms, this.oddValuesArm(filter, grouping)].reduce((all, next) => all.unionAll(next));
+    const odd = this.oddValuesArm(filter, grouping);
+    // The split arms select the same columns (a ReportRow) from other tables; Kysely types a
+    // union by its first arm's tables only.
+    const splits = this.splitArms(filter, grouping) as unknown as Array<typeof odd>;
+    const union = [...arms, odd, ...splits].reduce((all, next) => all.unionAll(next));
     return this.db
       .selectFrom(union.as('r'))
       .leftJoin('categories as g', 'g.name', 'r.category')
@@ -68,7 +72,7 @@ export class ReportQueries {
   private scanArm(filter: TransactionFilter, grouping: ReportGrouping) {
     const keys = this.scanKeys(grouping);
     const cents = this.quirks.cents;
-    const builder = this.transactions.filtered(filter).select([
+    const builder = this.ownCategoryRows(filter).select([
       keys.month.as('month'),
       keys.category.as('category'),
       keys.description.as('description_folded'),
@@ -84,8 +88,7 @@ export class ReportQueries {
   private oddValuesArm(filter: TransactionFilter, grouping: ReportGrouping) {
     const keys = this.scanKeys(grouping);
     return (
-      this.transactions
-        .filtered(filter)
+      this.ownCategoryRows(filter)
         .where(sql.raw<SqlBool>(ODD_VALUE_SQL))
         // Always true (dates are YYYY-MM-DD), but a range on the partial index's key makes
         // SQLite walk that (nearly empty) index rather than, say, all rows of a category
@@ -101,6 +104,64 @@ export class ReportQueries {
         sql<number | null>`value`.as('value'),
       ])
     );
+  }
+
+  /**
+   * The rows the filter matches by their own category, as the maintained totals hold them (the
+   * list's filter also finds a split row by its lines' categories: filter-conditions.ts).
+   */
+  private ownCategoryRows(filter: TransactionFilter) {
+    const rows = this.transactions.filtered({ ...filter, category: undefined });
+    if (filter.category === undefined) return rows;
+    return filter.category === null ? rows.where('category', 'is', null) : rows.where('category', '=', filter.category);
+  }
+
+  /**
+   * What split transactions (migration 0020) change in a report whose other arms hold them by
+   * their own category (none): their values are taken out again, and their lines, whole
+   * hundredths each, are added under the lines' categories. Counts: a split row counts once in
+   * each category its lines have, so only where categories are told apart (grouped, or filtered,
+   * by category); else it is already counted once, and these arms add no count. Read through
+   * split_lines (only split rows have lines), never a scan of the transactions.
+   */
+  private splitArms(filter: TransactionFilter, grouping: ReportGrouping) {
+    const counted = grouping.category || filter.category !== undefined;
+    const month = grouping.month ? sql<string | null>`substr(t.date, 1, 7)` : NO_TEXT;
+    const description = grouping.description ? sql<string | null>`t.description_folded` : NO_TEXT;
+    const parents = this.transactions
+      .filtered({ ...filter, category: undefined })
+      .where(this.quirks.amongSelected('id', sql`SELECT transaction_id FROM split_lines`))
+      .select(['id', 'date', 'description_folded', 'value', 'category']);
+    const cents = this.quirks.cents;
+    // Their own values out.
+    const withdrawn = this.db
+      .selectFrom(parents.as('t'))
+      .select([
+        month.as('month'),
+        (grouping.category ? sql<string | null>`t.category` : NO_TEXT).as('category'),
+        description.as('description_folded'),
+        sql<string>`CAST(${counted ? sql`-count(*)` : sql`0`} AS TEXT)`.as('n'),
+        sql<string>`CAST(-coalesce(sum(CASE WHEN t.value > 0 THEN ${cents} END), 0) AS TEXT)`.as('income'),
+        sql<string>`CAST(-coalesce(sum(CASE WHEN t.value < 0 THEN ${cents} END), 0) AS TEXT)`.as('expenses'),
+        NO_NUMBER.as('value'),
+      ]);
+    let lines = this.db.selectFrom(parents.as('t')).innerJoin('split_lines as s', 's.transaction_id', 't.id');
+    if (filter.category === null) lines = lines.where('s.category', 'is', null);
+    else if (filter.category !== undefined) lines = lines.where('s.category', '=', filter.category);
+    const lineCategory = grouping.category ? sql<string | null>`s.category` : NO_TEXT;
+    const added = lines.select([
+      month.as('month'),
+      lineCategory.as('category'),
+      description.as('description_folded'),
+      sql<string>`CAST(${counted ? sql`count(DISTINCT t.id)` : sql`0`} AS TEXT)`.as('n'),
+      sql<string>`CAST(coalesce(sum(CASE WHEN s.amount_cents > 0 THEN s.amount_cents END), 0) AS TEXT)`.as('income'),
+      sql<string>`CAST(coalesce(sum(CASE WHEN s.amount_cents < 0 THEN s.amount_cents END), 0) AS TEXT)`.as('expenses'),
+      NO_NUMBER.as('value'),
+    ]);
+    const keys = (category: RawBuilder<string | null>) => [month, category, description].filter((_key, index) => [grouping.month, grouping.category, grouping.description][index]);
+    const linesAdded = groupedBy(added, keys(lineCategory));
+    // A split row's own category is always none: a filter by a category never held it there.
+    return filter.category == null ? [groupedBy(withdrawn, keys(sql<string | null>`t.category`)), linesAdded] : [linesAdded];
   }
 
   private scanKeys(grouping: ReportGrouping) {

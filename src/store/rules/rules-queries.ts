@@ -67,7 +67,9 @@ export class RulesQueries {
       .updateTable('transactions')
       .set({ category: match.category, category_source: ruleSource(match.ruleId), change_tx: tx })
       .where(this.quirks.amongIds('id', match.ids))
-      .where('category', 'is distinct from', match.category);
+      .where('category', 'is distinct from', match.category)
+      // A split row (migration 0020) has no category of its own: its lines carry them.
+      .where('split', 'is', null);
     if (scope.uncategorisedOnly) builder = builder.where('category', 'is', null);
     else if (!scope.overwriteManual) builder = builder.where((eb) => eb.or([eb('category', 'is', null), eb('category_source', 'is not', null)]));
     return builder.compile();

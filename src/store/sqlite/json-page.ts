@@ -26,6 +26,7 @@ const COLUMN_OF: Record<keyof TransactionRecord, keyof TransactionRow> = {
   categorySource: 'category_source',
   account: 'account_id',
   status: 'status',
+  split: 'split',
 };
 
 /** The Transaction's properties in the serialiser's order (TRANSACTION_FIELDS), with their columns. */
@@ -43,6 +44,9 @@ function valueSql(field: JsonField): string {
     // \b \f \n \r \t or lower-case \u00XX, '"' and '\'; nothing else), property-tested over arbitrary text.
     case 'string':
       return `json_quote(${column})`;
+    // Only ever 1 or NULL (migration 0020): present means true.
+    case 'boolean':
+      return `'true'`;
     // SQLite writes integral REALs as '-23.0'; as INTEGERs they come out as JSON.stringify writes
     // them. -0.0 equals 0 and becomes 0, as JSON.stringify writes it too. See REWRITTEN_NUMBERS.
     case 'double':

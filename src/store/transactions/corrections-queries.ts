@@ -68,7 +68,9 @@ export class CorrectionsQueries {
     const builder = this.db
       .updateTable('transactions')
       .set({ category, category_source: source, change_tx: tx })
-      .where((eb) => eb.or([eb('category', 'is distinct from', category), eb('category_source', 'is distinct from', source)]));
+      .where((eb) => eb.or([eb('category', 'is distinct from', category), eb('category_source', 'is distinct from', source)]))
+      // A split row (migration 0020) has no category of its own: its lines carry them.
+      .where('split', 'is', null);
     return this.whereSelected(builder, selection).compile();
   }
 
@@ -77,6 +79,7 @@ export class CorrectionsQueries {
     return this.selected(selection)
       .select(['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', sql<number>`count(*) OVER ()`.as('total')])
       .where((eb) => eb.or([eb('category', 'is distinct from', category), eb('category_source', 'is distinct from', source)]))
+      .where('split', 'is', null)
       .orderBy('id')
       .limit(sample)
       .compile();

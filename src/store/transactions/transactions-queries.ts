@@ -5,7 +5,7 @@ import { foldForSearch } from '../../domain/text.js';
 import { hasRangeFilter, type TransactionFilter } from '../../domain/transaction-filter.js';
 import { compileOnce } from '../engine/compile-once.js';
 import { CompiledByQuery } from '../engine/compiled-by-query.js';
-import { whereFilter } from './filter-conditions.js';
+import { categoryCondition, whereFilter } from './filter-conditions.js';
 import type { DialectQuirks, TrigramSearch } from '../engine/dialect-quirks.js';
 import { totalsAnswer, totalsCount } from './report-totals.js';
 import type { Database } from '../engine/schema.js';
@@ -20,6 +20,8 @@ export interface TransactionRow {
   category_source: string | null;
   account_id: number | null;
   status: string | null;
+  /** 1 while split (migration 0020), else null; absent from statements that do not select it. */
+  split?: number | null;
 }
 
 /** A row of listPageWithTotal: the page's columns, NULL throughout when the page is empty. */
@@ -43,7 +45,7 @@ export interface CountRow {
   n: number | string | bigint;
 }
 
-export const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', 'account_id', 'status'] as const;
+export const TRANSACTION_COLUMNS = ['id', 'date', 'description', 'value', 'category', 'bank_id', 'category_source', 'account_id', 'status', 'split'] as const;
 const TRANSACTION_COLUMNS_WITH_JSON = [...TRANSACTION_COLUMNS, 'row_json'] as const;
 type TransactionColumn = (typeof TRANSACTION_COLUMNS_WITH_JSON)[number];
 
@@ -130,12 +132,9 @@ export class Queries {
       .select(['t.id', ...others])
       .where('t.id', '>', search.indexedThrough)
       .where(search.recheck);
-    if (query.category === null) {
-      indexed = indexed.where('t.category', 'is', null);
-      recent = recent.where('t.category', 'is', null);
-    } else if (query.category !== undefined) {
-      indexed = indexed.where('t.category', '=', query.category);
-      recent = recent.where('t.category', '=', query.category);
+    if (query.category !== undefined) {
+      indexed = indexed.where(categoryCondition(query.category, this.quirks, 't'));
+      recent = recent.where(categoryCondition(query.category, this.quirks, 't'));
     }
     if (query.bank !== undefined) {
       indexed = indexed.where('t.bank_id', '=', query.bank);
@@ -230,6 +229,20 @@ export class Queries {
   }
 
   private countSelect(query: TransactionFilter): CountSelect {
+    const maintained = this.maintainedCount(query);
+    if (!maintained || query.category === undefined) return maintained ?? this.filtered(query).select(sql<number>`count(*)`.as('n'));
+    // The maintained counts know each row's own category; a split row (migration 0020) has none,
+    // and counts once in each category its lines have.
+    const other: TransactionFilter = { ...query, category: undefined };
+    const splitIn = (lines: RawBuilder<unknown>) => this.filtered(other).where(this.quirks.amongSelected('id', lines)).select(sql<number>`count(*)`.as('n'));
+    const correction = query.category === null
+      ? sql`(${splitIn(sql`SELECT transaction_id FROM split_lines WHERE category IS NULL`)}) - (${splitIn(sql`SELECT transaction_id FROM split_lines`)})`
+      : sql`(${splitIn(sql`SELECT transaction_id FROM split_lines WHERE category = ${query.category}`)})`;
+    return this.db.selectNoFrom(sql<number>`(${maintained}) + ${correction}`.as('n'));
+  }
+
+  /** The count from the tables kept by triggers, where one answers the filter (by each row's own category). */
+  private maintainedCount(query: TransactionFilter): CountSelect | undefined {
     if (countsTableAnswers(query)) {
       // The per-(category, bank) totals kept by triggers (migration 0004): a few rows to sum.
       let builder = this.db.selectFrom('transaction_counts').select(sql<number>`coalesce(sum(n), 0)`.as('n'));
@@ -245,7 +258,7 @@ export class Queries {
     }
     // A date range: the report totals (migration 0008) hold counts per month and per day.
     if (totalsAnswer(query)) return totalsCount(this.db, query);
-    return this.filtered(query).select(sql<number>`count(*)`.as('n'));
+    return undefined;
   }
 
   findTransactionById(id: TransactionId): CompiledQuery<TransactionRow> {
@@ -486,6 +499,7 @@ export function toTransactionRecord(row: TransactionRow): TransactionRecord {
     account: row.account_id == null ? null : Number(row.account_id),
     // A statement that selects fewer columns leaves them undefined: none rather than NaN.
     status: (row.status ?? null) as TransactionStatus | null,
+    split: row.split == null ? null : true,
   };
 }
 
@@ -502,6 +516,7 @@ export function createdRecord(inserted: { id: number } | undefined, input: NewTr
     categorySource: input.categorySource ?? null,
     account: input.account ?? null,
     status: input.status ?? null,
+    split: null,
   };
 }
 

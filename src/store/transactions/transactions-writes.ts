@@ -36,8 +36,10 @@ export function transactionPrograms(q: { transactions: Queries; changes: ChangeR
 
     /** `source`: how the category was chosen (CategorySource); ignored when clearing it. */
     *setTransactionCategory(id: TransactionId, category: string | null, source: string | null = null): WriteProgram<boolean> {
-      // Check first, so a PUT to a missing transaction creates no category either.
-      if (!(yield* firstRow<TransactionRow>(t.findTransactionById(id)))) return false;
+      // Check first, so a PUT to a missing transaction creates no category either. A split one
+      // (migration 0020) has no category of its own: nothing is written (the service says why).
+      const row = yield* firstRow<TransactionRow>(t.findTransactionById(id));
+      if (!row || row.split != null) return false;
       const tx = yield* changeToken(feed);
       yield* undoKept(undo, tx);
       if (category !== null) yield t.insertCategoryIfMissing(category, tx);

@@ -1,13 +1,14 @@
 import type { RestoreResult } from '../../domain/trash.js';
 import { changeRecorded, changes, changeToken, undoKept, type ChangeRecording, type StepResult, type UndoRecording, type WriteProgram } from '../engine/write-steps.js';
 import type { TrashQueries, TrashSkipRow } from './trash-queries.js';
+import type { SplitsQueries } from '../splits/splits-queries.js';
 
 /**
  * The write programs of the trash (see ../writes.ts): rows back from it, and purging it. Each is
  * one transaction; a restore is stamped and recorded in the change feed.
  */
-export function trashPrograms(q: { trash: TrashQueries; changes: ChangeRecording; undo: UndoRecording }) {
-  const { trash: c, changes: feed, undo } = q;
+export function trashPrograms(q: { trash: TrashQueries; changes: ChangeRecording; undo: UndoRecording; splits: SplitsQueries }) {
+  const { trash: c, changes: feed, undo, splits } = q;
   return {
     /** Moves the asked-for rows back from the trash, with the same ids, where they can go back. */
     *restoreTransactions(ids: readonly number[]): WriteProgram<RestoreResult> {
@@ -34,6 +35,7 @@ export function trashPrograms(q: { trash: TrashQueries; changes: ChangeRecording
     /** Forgets what was deleted before `before` (ms since the epoch); returns how many rows. */
     *purgeTrash(before: number): WriteProgram<number> {
       yield c.markPurged(before);
+      yield splits.purgeTrashedLines(before);
       return yield* changes(c.purge(before));
     },
   };

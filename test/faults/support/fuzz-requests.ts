@@ -1,5 +1,6 @@
 import { accountBodyAsDescribed, accountPathAsDescribed, accountQueryAsDescribed } from './account-requests.js';
 import { ruleBodyAsDescribed } from './rule-bodies.js';
+import { splitBodyAsDescribed } from './split-requests.js';
 import { BAD_NAMES, catalogueBodyAsDescribed, catalogueQueryAsDescribed, cataloguePathAsDescribed, fitsInNfc, isNameLike } from './catalogue-requests.js';
 import fc from 'fast-check';
 import type { OperationSpec, ParameterSpec } from '../../../src/http/contract.js';
@@ -52,6 +53,8 @@ export interface World {
   banks: string[];
   /** Open EUR accounts of the store, each at a bank. */
   accounts: Array<{ id: number; bank: string }>;
+  /** The values of seeded transactions by id (a split's lines add up to them). */
+  values?: Record<string, number>;
 }
 
 const enc = encodeURIComponent;
@@ -150,7 +153,7 @@ export function validParts(operation: OperationSpec, world: World): fc.Arbitrary
       ([name, value]) => [enc(name), enc(value as string)] as [string, string],
     ),
     headers: uniqueIdempotencyKey(drawn.headers as Record<string, string>),
-    body: drawn.body === undefined ? undefined : { json: drawn.body },
+    body: drawn.body === undefined ? undefined : { json: splitBodyAsDescribed(operation.operationId, drawn.body, drawn.path, world) },
   }));
 }
 

@@ -4,6 +4,8 @@ import type { Category } from '../api/types.js';
 export interface PickerChoice {
   /** The category to set, or null to remove it. */
   name: string | null;
+  /** Divide the transaction into lines instead (the split editor). */
+  split?: true;
 }
 
 interface Props {
@@ -41,6 +43,7 @@ export function CategoryPicker({ rowId, label = 'Set category', current, categor
       list.push({ id: 'create', label: `Create “${typed}”`, choice: { name: typed } });
     }
     if (typed === '' && current !== undefined) list.unshift({ id: 'none', label: 'No category', choice: { name: null } });
+    if (typed === '') list.push({ id: 'split', label: 'Split into lines…', choice: { name: null, split: true } });
     return list;
   }, [text, categories, current]);
 

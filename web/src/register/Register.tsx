@@ -13,6 +13,8 @@ import { StatusBar } from './StatusBar.js';
 import { useBulk } from './use-bulk.js';
 import { useCatalogue } from './use-catalogue.js';
 import { useRegisterKeys } from './use-register-keys.js';
+import { SplitEditor } from './SplitEditor.js';
+import { useSplitEditing } from './use-split-editing.js';
 import { useRows } from './use-rows.js';
 import { useTotals } from './use-totals.js';
 import './register.css';
@@ -49,6 +51,11 @@ export function Register({ readOnly, retryTick }: Props) {
   const [editing, setEditing] = useState<{ index: number; error: string | null } | null>(null);
   const [keySheet, setKeySheet] = useState(false);
   const [epoch, setEpoch] = useState(0);
+  const splits = useSplitEditing(() => {
+    setEpoch((at) => at + 1);
+    catalogue.reload();
+    grid.current?.focus();
+  });
   // Bumped by an inline edit: the totals are asked again, the rows (already replaced) are not.
   const [edits, setEdits] = useState(0);
   const searchBox = useRef<HTMLInputElement>(null);
@@ -187,8 +194,11 @@ export function Register({ readOnly, retryTick }: Props) {
 
   const startEdit = useCallback(
     (index: number) => {
-      if (readOnly || !rows.row(index) || rows.row(index)?.stale) return;
+      const row = rows.row(index);
+      if (readOnly || !row || row.stale) return;
       setCursor(index);
+      // A split row has no category of its own: Enter opens its lines.
+      if (row.transaction.split) return splits.open(row.transaction);
       setEditing({ index, error: null });
     },
     [readOnly, rows],
@@ -197,6 +207,10 @@ export function Register({ readOnly, retryTick }: Props) {
   const choose = async (index: number, choice: PickerChoice) => {
     const row = rows.row(index);
     if (!row) return;
+    if (choice.split) {
+      setEditing(null);
+      return splits.open(row.transaction);
+    }
     const isNew = choice.name !== null && !catalogue.categories.some((category) => category.name === choice.name);
     const { response, error } = await api.PUT('/transactions/{transactionId}', {
       params: { path: { transactionId: row.transaction.id } },
@@ -227,7 +241,7 @@ export function Register({ readOnly, retryTick }: Props) {
   useFocusReturn(bulk.confirm === null && !bulk.picking && !bulk.busy, () => grid.current);
 
   useRegisterKeys({
-    active: editing === null && !keySheet && bulk.confirm === null && !bulk.picking,
+    active: editing === null && !keySheet && bulk.confirm === null && !bulk.picking && splits.editing === null,
     onMove: (delta) => moveCursor(cursorNow.current + delta),
     // A screenful less one row, so the row the cursor was on stays in sight (as a list box pages).
     onPage: (direction) => moveCursor(cursorNow.current + direction * Math.max(1, Math.floor(view.height / view.rowHeight) - 1)),
@@ -288,6 +302,7 @@ export function Register({ readOnly, retryTick }: Props) {
             />
           ) : null
         }
+        splitVersion={splits.version}
         onSelect={toggleSelect}
         onEdit={startEdit}
         onCursor={setCursor}
@@ -367,6 +382,15 @@ export function Register({ readOnly, retryTick }: Props) {
       </div>
       <StatusBar readOnly={readOnly} rows={rows.known ? rows.total : null} totals={totals} bulk={bulk} categories={catalogue.categories} locale={locale} exporter={exporter} onKeySheet={() => setKeySheet(true)} />
       {keySheet && <KeySheet onClose={() => setKeySheet(false)} />}
+      {splits.editing && (
+        <SplitEditor
+          {...splits.editing}
+          categories={catalogue.categories}
+          locale={locale}
+          onSaved={splits.saved}
+          onCancel={splits.close}
+        />
+      )}
     </section>
   );
 }

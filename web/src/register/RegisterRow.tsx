@@ -2,6 +2,8 @@ import type { ComponentChildren } from 'preact';
 import type { Transaction } from '../api/types.js';
 import { formatAmount, formatShortDate } from '../lib/format.js';
 import { appDateStyle } from '../app/preferences.js';
+import { SplitLines } from './SplitLines.js';
+import { useSplitLines } from './use-split.js';
 
 interface Props {
   index: number;
@@ -18,13 +20,16 @@ interface Props {
   today: string;
   /** The category cell's content while it is being edited (the picker). */
   editor: ComponentChildren | null;
+  /** Changes when split lines may have changed (they are read again). */
+  splitVersion: number;
   onSelect(index: number, range: boolean): void;
   onEdit(index: number): void;
   onCursor(index: number): void;
 }
 
 /** One transaction; its text is always set as text, never as HTML (it comes from bank statements). */
-export function RegisterRow({ index, top, height, transaction, bankName, stale, cursor, selected, readOnly, locale, today, editor, onSelect, onEdit, onCursor }: Props) {
+export function RegisterRow({ index, top, height, transaction, bankName, stale, cursor, selected, readOnly, locale, today, editor, splitVersion, onSelect, onEdit, onCursor }: Props) {
+  const lines = useSplitLines(transaction?.id ?? 0, transaction?.split === true, splitVersion);
   const classes = ['row', stale ? 'stale' : '', cursor ? 'cursor' : '', selected ? 'selected' : '', transaction ? '' : 'placeholder'].filter(Boolean).join(' ');
   const style = { transform: `translateY(${top}px)`, height: `${height}px` };
   if (!transaction) {
@@ -74,7 +79,15 @@ export function RegisterRow({ index, top, height, transaction, bankName, stale, 
       </div>
       <div role="gridcell" class="c-category">
         {editor ??
-          (readOnly ? (
+          (transaction.split ? (
+            readOnly ? (
+              <SplitLines lines={lines} locale={locale} />
+            ) : (
+              <button type="button" class="category split" tabIndex={-1} onClick={() => onEdit(index)}>
+                <SplitLines lines={lines} locale={locale} />
+              </button>
+            )
+          ) : readOnly ? (
             <span class={transaction.category ? '' : 'muted'}>{transaction.category ?? 'Uncategorised'}</span>
           ) : (
             <button type="button" class={transaction.category ? 'category' : 'category muted'} tabIndex={-1} onClick={() => onEdit(index)}>
