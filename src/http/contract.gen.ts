@@ -1659,17 +1659,22 @@ export interface components {
          * @description A transaction's id (`listTransactions`).
          */
         TransactionRef: number;
+        /** @description How much leaves (`from`) or arrives (`to`), positive, in the account's currency. */
+        TransferAmount: number;
         /** @description One side of a new transfer. */
         TransferLeg: {
             accountId: components["schemas"]["AccountId"];
-            /** @description How much leaves (`from`) or arrives (`to`), positive, in the account's currency. */
-            amount?: number;
+            amount?: components["schemas"]["TransferAmount"];
         };
         NewTransfer: {
             /** Format: date */
             date: string;
             description: string;
-            from: components["schemas"]["TransferLeg"] & unknown;
+            /** @description Where the money leaves; `amount` is required. */
+            from: {
+                accountId: components["schemas"]["AccountId"];
+                amount: components["schemas"]["TransferAmount"];
+            };
             to: components["schemas"]["TransferLeg"];
         };
         TransferPair: {
@@ -1694,6 +1699,11 @@ export interface components {
             inflowTransactionId: components["schemas"]["TransactionRef"];
             outflow: components["schemas"]["TransferSide"];
             inflow: components["schemas"]["TransferSide"];
+            /**
+             * Format: int64
+             * @description The change a write made (as its `Moneta-Change` header); absent in lists.
+             */
+            change?: number;
         };
         Transfers: components["schemas"]["Transfer"][];
         TransferSuggestion: {

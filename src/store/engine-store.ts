@@ -5,6 +5,7 @@ import { isIdLimitError, transactionIdsExhausted } from './engine/id-limit.js';
 import { migrationProvider } from './migrations/index.js';
 import { accountsRepository, type AccountsRepository } from './accounts/accounts-repository.js';
 import { ledgerRepository, type LedgerRepository } from './accounts/ledger-repository.js';
+import { transfersRepository, type TransfersRepository } from './transfers/transfers-repository.js';
 import { catalogueRepository } from './catalogue/catalogue-repository.js';
 import { changeFeedRepository } from './changes/changes-repository.js';
 import { undoRepository, type UndoRepository } from './changes/undo-repository.js';
@@ -64,6 +65,7 @@ export abstract class EngineStore implements Store {
   declare readonly undo: UndoRepository;
   declare readonly accounts: AccountsRepository;
   declare readonly ledger: LedgerRepository;
+  declare readonly transfers: TransfersRepository;
 
   /** Sets the Store's members, once, from the end of the engine's constructor. */
   protected assemble({ access: engineAccess, pages, imports, reports, inboxParts, lifecycle }: EngineParts): void {
@@ -91,6 +93,7 @@ export abstract class EngineStore implements Store {
       undo: undoRepository(access),
       accounts: accountsRepository(access),
       ledger: ledgerRepository(access),
+      transfers: transfersRepository(access),
     };
     Object.assign(this, members);
   }

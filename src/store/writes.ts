@@ -28,6 +28,8 @@ import { Queries } from './transactions/transactions-queries.js';
 import { transactionPrograms } from './transactions/transactions-writes.js';
 import { TrashQueries } from './trash/trash-queries.js';
 import { trashPrograms } from './trash/trash-writes.js';
+import { TransfersQueries } from './transfers/transfers-queries.js';
+import { transferPrograms } from './transfers/transfers-writes.js';
 
 /**
  * Every statement builder and every write of the store, gathered from the aggregates' folders
@@ -58,6 +60,7 @@ export class StoreQueries {
   readonly undo: UndoQueries;
   readonly accounts: AccountsQueries;
   readonly ledger: LedgerQueries;
+  readonly transfers: TransfersQueries;
 
   constructor(db: Kysely<Database>, quirks: DialectQuirks) {
     this.transactions = new Queries(db, quirks);
@@ -74,6 +77,7 @@ export class StoreQueries {
     this.undo = new UndoQueries(db, this.corrections);
     this.accounts = new AccountsQueries(db);
     this.ledger = new LedgerQueries(db, quirks);
+    this.transfers = new TransfersQueries(db, quirks);
   }
 }
 
@@ -91,6 +95,7 @@ export function writePrograms(q: StoreQueries) {
     ...undoPrograms(q),
     ...accountPrograms(q),
     ...ledgerPrograms(q),
+    ...transferPrograms(q),
   };
 }
 

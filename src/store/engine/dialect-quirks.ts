@@ -22,6 +22,8 @@ export interface DialectQuirks {
   amongIds(column: string, ids: readonly number[]): RawBuilder<SqlBool>;
   /** `column` is one of `texts`, bound as ONE parameter, like amongIds. */
   amongTexts(column: string, texts: readonly string[]): RawBuilder<SqlBool>;
+  /** The day `days` days after the date in `column` (before it when negative), as YYYY-MM-DD text. */
+  dayShifted(column: string, days: number): RawBuilder<string>;
   /** A fresh change token, as one row `{ tx }` (migration 0009). */
   nextChangeToken(): RawBuilder<{ tx: number }>;
   /**
