@@ -67,28 +67,60 @@ function hint(description: string, otherAccount: string): string | null {
   return null;
 }
 
+/** A reference of 4 or more digits both descriptions carry (a bank's payment reference). */
+function sharedReference(a: string, b: string): string | null {
+  const theirs = new Set(b.match(/\d{4,}/g) ?? []);
+  return (a.match(/\d{4,}/g) ?? []).find((reference) => theirs.has(reference)) ?? null;
+}
+
+/** A whole number of tens: the amounts cash withdrawals, gifts and round payments have, so a match of them alone says little. */
+function isRound(value: number): boolean {
+  return Number.isInteger(value / 10);
+}
+
+/**
+ * Whether a candidate is worth suggesting: its descriptions say so (a transfer word, the other
+ * account's name, a shared reference), or its amount is specific enough (not a round number of
+ * tens) for the match of amounts and days to say it alone.
+ */
+export function isLikelyTransfer(candidate: TransferCandidate): boolean {
+  return evidence(candidate) !== null || !isRound(candidate.outflow.value);
+}
+
+/** What the descriptions say for the pair, and how much it adds to the score (a shared reference is the strongest). */
+function evidence(candidate: TransferCandidate): { said: string; weight: number } | null {
+  const reference = sharedReference(candidate.outflow.description, candidate.inflow.description);
+  if (reference) return { said: `both descriptions carry the reference ${reference}`, weight: 0.25 };
+  const said = hint(candidate.outflow.description, candidate.inflow.accountName) ?? hint(candidate.inflow.description, candidate.outflow.accountName);
+  return said === null ? null : { said, weight: 0.15 };
+}
+
 /**
  * A candidate's score, 0 to 1, and its reason in words: the same amount is given (half the score),
- * the closer the days the better (up to 0.35), and a description that says "transfer" or names the
- * other account adds 0.15.
+ * the closer the days the better (up to 0.35; an inflow booked before its outflow counts its days
+ * twice), and descriptions that say "transfer" or name the other account add 0.15, a reference
+ * both carry 0.25 (at most 1 in all).
  */
 export function scoredCandidate(candidate: TransferCandidate, windowDays: number): TransferSuggestion {
   const days = daysApart(candidate.outflow.date, candidate.inflow.date);
-  const said = hint(candidate.outflow.description, candidate.inflow.accountName) ?? hint(candidate.inflow.description, candidate.outflow.accountName);
-  const score = Math.round((0.5 + 0.35 * (1 - days / (windowDays + 1)) + (said ? 0.15 : 0)) * 100) / 100;
-  const when = days === 0 ? 'the same day' : days === 1 ? '1 day apart' : `${days} days apart`;
-  const reason = `opposite amounts of ${-candidate.outflow.value} from ${candidate.outflow.accountName} to ${candidate.inflow.accountName}, ${when}${said ? `; ${said}` : ''}`;
+  // Money arrives the day it leaves or later: an inflow booked before its outflow is less likely, its days count double.
+  const early = candidate.inflow.date < candidate.outflow.date;
+  const distance = Math.min(windowDays + 1, early ? 2 * days : days);
+  const found = evidence(candidate);
+  const score = Math.round((0.5 + 0.35 * (1 - distance / (windowDays + 1)) + (found?.weight ?? 0)) * 100) / 100;
+  const when = days === 0 ? 'the same day' : `${days} day${days === 1 ? '' : 's'} apart${early ? ' (in before out)' : ''}`;
+  const reason = `opposite amounts of ${-candidate.outflow.value} from ${candidate.outflow.accountName} to ${candidate.inflow.accountName}, ${when}${found ? `; ${found.said}` : ''}`;
   const { accountName: _outName, ...outflow } = candidate.outflow;
   const { accountName: _inName, ...inflow } = candidate.inflow;
   return { outflow, inflow, score: Math.min(1, score), reason };
 }
 
 /**
- * The suggestions: every candidate scored, then taken best first (a higher score, then fewer days
- * apart, then the older ids), each transaction in one pair at most.
+ * The suggestions: every likely candidate (isLikelyTransfer) scored, then taken best first (a
+ * higher score, then fewer days apart, then the older ids), each transaction in one pair at most.
  */
 export function chosenSuggestions(candidates: readonly TransferCandidate[], windowDays: number, limit: number): TransferSuggestion[] {
-  const scored = candidates.map((candidate) => scoredCandidate(candidate, windowDays));
+  const scored = candidates.filter(isLikelyTransfer).map((candidate) => scoredCandidate(candidate, windowDays));
   scored.sort(
     (a, b) =>
       b.score - a.score ||
@@ -99,11 +131,39 @@ export function chosenSuggestions(candidates: readonly TransferCandidate[], wind
   const taken = new Set<number>();
   const chosen: TransferSuggestion[] = [];
   for (const suggestion of scored) {
-    if (chosen.length >= limit) break;
     if (taken.has(suggestion.outflow.transactionId) || taken.has(suggestion.inflow.transactionId)) continue;
     taken.add(suggestion.outflow.transactionId);
     taken.add(suggestion.inflow.transactionId);
     chosen.push(suggestion);
   }
-  return chosen;
+  return inArrivalOrder(chosen, new Map(scored.map((suggestion) => [pairKey(suggestion), suggestion]))).slice(0, limit);
+}
+
+function pairKey(suggestion: { outflow: TransferSide; inflow: TransferSide }): string {
+  return `${suggestion.outflow.transactionId}:${suggestion.inflow.transactionId}`;
+}
+
+const byDateThenId = (a: TransferSide, b: TransferSide) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.transactionId - b.transactionId);
+
+/**
+ * Money arrives in the order it left: among the chosen pairs of one amount between the same two
+ * accounts, the outflows are paired with the inflows in date order, when every such pair is a
+ * candidate too (the greedy choice may cross two transfers of the same amount a few days apart).
+ */
+function inArrivalOrder(chosen: TransferSuggestion[], candidates: ReadonlyMap<string, TransferSuggestion>): TransferSuggestion[] {
+  const groups = new Map<string, TransferSuggestion[]>();
+  for (const suggestion of chosen) {
+    const key = `${suggestion.outflow.value}:${suggestion.outflow.accountId}:${suggestion.inflow.accountId}`;
+    groups.set(key, [...(groups.get(key) ?? []), suggestion]);
+  }
+  const result: TransferSuggestion[] = [];
+  for (const group of groups.values()) {
+    const outflows = group.map((suggestion) => suggestion.outflow).sort(byDateThenId);
+    const inflows = group.map((suggestion) => suggestion.inflow).sort(byDateThenId);
+    const ordered = outflows.map((outflow, index) => candidates.get(pairKey({ outflow, inflow: inflows[index]! })));
+    result.push(...(ordered.every((suggestion) => suggestion !== undefined) ? (ordered as TransferSuggestion[]) : group));
+  }
+  return result.sort(
+    (a, b) => b.score - a.score || a.outflow.transactionId - b.outflow.transactionId || a.inflow.transactionId - b.inflow.transactionId,
+  );
 }
