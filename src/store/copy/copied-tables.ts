@@ -50,6 +50,11 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   { name: 'change_undo', key: ['tx'], history: true },
   { name: 'change_undo_rows', key: ['tx', 'transaction_id'], history: true },
   { name: 'change_undo_state', key: ['singleton'], seeded: 1, history: true },
+  // Migration 0021: transfers (links between rows, by id: the rows keep theirs), the pairs
+  // rejected as transfers, and the before-images of the transfers a change touched.
+  { name: 'transfers', key: ['id'], identity: 'id' },
+  { name: 'transfer_rejections', key: ['outflow_id', 'inflow_id'] },
+  { name: 'change_undo_transfers', key: ['tx', 'transfer_id'], history: true },
 ];
 
 /**
