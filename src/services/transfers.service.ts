@@ -97,6 +97,11 @@ export class TransfersService {
     return Number.isInteger(stored) && stored >= 0 && stored <= MAX_TRANSFER_WINDOW_DAYS ? stored : DEFAULT_TRANSFER_WINDOW_DAYS;
   }
 
+  /** Sets the window (a whole number of days, 0 to 31: the caller checked it). */
+  setWindowDays(days: number): Promise<void> {
+    return this.store.accounts.saveSetting(TRANSFER_WINDOW_SETTING, String(days));
+  }
+
   private async openAccount(id: number, field: string): Promise<AccountRecord> {
     const account = await this.store.accounts.find(id);
     if (!account) throw invalidField('body', field, `names no account (${id})`);

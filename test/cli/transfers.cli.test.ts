@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { openMigratedStore } from '../../src/store/open-store.js';
-import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
+import { cliEngines } from '../support/cli-engines.js';
 import { runCli } from '../support/spawned-server.js';
 import { addAccount } from '../support/ledger.js';
 
-const skipPostgres = await postgresSkipReason();
 
 type Run = Awaited<ReturnType<typeof runCli>>;
 
@@ -17,18 +13,7 @@ function ok(run: Run): Run {
   return run;
 }
 
-const ENGINES: { name: string; skip: string | false; db: () => Promise<string> }[] = [
-  { name: 'SQLite', skip: false, db: async () => join(mkdtempSync(join(tmpdir(), 'moneta-transfers-')), 'moneta.db') },
-  {
-    name: 'PostgreSQL',
-    skip: skipPostgres,
-    db: async () => {
-      const database: TestDatabase = await createTestDatabase();
-      after(() => database.drop());
-      return database.url;
-    },
-  },
-];
+const ENGINES = cliEngines('moneta-transfers-');
 
 /** Two accounts, a transfer's two rows (ids 1 and 2) and a row of spending (id 3). */
 async function seed(db: string): Promise<void> {
@@ -70,6 +55,11 @@ for (const engine of ENGINES) {
 
       assert.match(ok(await cli('transfers', 'unlink', '1')).stdout, /^unlinked transfer 1; transactions 1 and 2 stay$/m);
       assert.match(ok(await cli('transfers', 'list')).stdout, /^no transfers$/m);
+      ok(await cli('settings', 'set', 'transferWindowDays', '0'));
+      assert.match(ok(await cli('transfers', 'suggest')).stdout, /^no suggestions$/m, 'a day apart is outside a window of 0 days');
+      assert.match(ok(await cli('settings')).stdout, /^transferWindowDays {2}0 /m);
+      assert.equal((await cli('settings', 'set', 'transferWindowDays', '32')).code, 2);
+      ok(await cli('settings', 'set', 'transferWindowDays', '4'));
       ok(await cli('transfers', 'reject', '1', '2'));
       assert.match(ok(await cli('transfers', 'suggest')).stdout, /^no suggestions$/m);
     });
