@@ -1642,6 +1642,25 @@ export interface components {
             /** @enum {string} */
             op: "delete";
             id: components["schemas"]["AccountId"];
+        } | {
+            /** @enum {string} */
+            type: "transfer";
+            /** @enum {string} */
+            op: "put";
+            transfer: components["schemas"]["TransferLink"];
+        } | {
+            /** @enum {string} */
+            type: "transfer";
+            /** @enum {string} */
+            op: "delete";
+            id: components["schemas"]["TransferId"];
+        };
+        /** @description A transfer as stored (the change feed's form; `Transfer` adds both rows as they are). */
+        TransferLink: {
+            id: components["schemas"]["TransferId"];
+            status: components["schemas"]["TransferStatus"];
+            outflowTransactionId: components["schemas"]["TransactionRef"];
+            inflowTransactionId: components["schemas"]["TransactionRef"];
         };
         /**
          * Format: int64

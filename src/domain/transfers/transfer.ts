@@ -18,6 +18,14 @@ export interface TransferSide {
   description: string;
 }
 
+/** A transfer as stored (the change feed's TransferLink), properties in the contract's order. */
+export interface TransferLink {
+  id: number;
+  status: TransferStatus;
+  outflowTransactionId: number;
+  inflowTransactionId: number;
+}
+
 export interface Transfer {
   id: number;
   status: TransferStatus;

@@ -3,7 +3,7 @@ import { changeRecorded, changes, changeToken, firstRow, type ChangeRecording, t
 import type { CorrectionsQueries } from '../transactions/corrections-queries.js';
 import type { TrashQueries, TrashSkipRow } from '../trash/trash-queries.js';
 import type { TransfersQueries } from '../transfers/transfers-queries.js';
-import { transfersUndone } from '../transfers/transfers-writes.js';
+import { transfersUndone, type TransferTombstones } from '../transfers/transfers-writes.js';
 import type { KeptChangeRow, UndoQueries, UnkeptChangeRow } from './undo-queries.js';
 
 /** SQLite answers a boolean expression with 0 or 1, PostgreSQL with a boolean. */
@@ -15,7 +15,7 @@ function truthy(value: number | boolean | string): boolean {
  * Undo by change (migration 0018; docs/undo.md): the write program that reverts one change from
  * its before-images, in one transaction, as a change of its own (kept, so it can be undone too).
  */
-export function undoPrograms(q: { undo: UndoQueries; trash: TrashQueries; corrections: CorrectionsQueries; transfers: TransfersQueries; changes: ChangeRecording }) {
+export function undoPrograms(q: { undo: UndoQueries; trash: TrashQueries; corrections: CorrectionsQueries; transfers: TransfersQueries; changes: ChangeRecording & TransferTombstones }) {
   const { undo: u, trash, corrections, transfers, changes: feed } = q;
   return {
     /** Reverts change `change`; `now` (ms since the epoch) dates the undo and the rows it trashes. */
@@ -41,7 +41,7 @@ export function undoPrograms(q: { undo: UndoQueries; trash: TrashQueries; correc
       for (const row of stuck) conflicts.push({ id: Number(row.id), reason: truthy(row.bank_known) ? 'import-key-taken' : 'unknown-bank' });
       const trashed = yield* changes(u.trashAdded(change, now, tx));
       if (trashed > 0) yield corrections.deleteMoved(tx);
-      yield* transfersUndone(transfers, change, tx);
+      yield* transfersUndone(transfers, feed, change, tx);
       yield u.imageInList(tx, 'restored');
       yield u.imageTrashed(tx);
       yield* changeRecorded(feed, tx);

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import type { NewTransfer, Transfer, TransferPair } from '../../domain/transfers/transfer.js';
 import { changeRecorded, changeToken, firstRow, insertedId, undoKept, type ChangeRecording, type StepResult, type UndoRecording, type WriteProgram } from '../engine/write-steps.js';
 import type { Queries } from '../transactions/transactions-queries.js';
@@ -23,10 +24,15 @@ export type UnlinkTransferOutcome = { status: 'unlinked'; transfer: Transfer } |
 
 export type RejectTransferOutcome = { status: 'rejected' } | { status: 'missing'; side: 'outflow' | 'inflow' };
 
+/** The change feed's tombstone of a transfer that is gone (changes/change-feed-queries.ts). */
+export interface TransferTombstones {
+  tombstone(entity: 'transfer', key: string, tx: number): CompiledQuery;
+}
+
 interface TransferStatements {
   transactions: Queries;
   transfers: TransfersQueries;
-  changes: ChangeRecording;
+  changes: ChangeRecording & TransferTombstones;
   undo: UndoRecording;
 }
 
@@ -89,6 +95,7 @@ export function transferPrograms(q: TransferStatements) {
         for (const held of holders) {
           yield tr.image(tx, Number(held.id), 'removed');
           yield tr.remove(Number(held.id));
+          yield feed.tombstone('transfer', String(held.id), tx);
         }
         id = yield* insertedId(tr.insert(Number(outflow.id), Number(inflow.id), 'confirmed', tx));
         yield tr.image(tx, id, 'added');
@@ -106,6 +113,7 @@ export function transferPrograms(q: TransferStatements) {
       yield* undoKept(undo, tx);
       yield tr.image(tx, id, 'removed');
       yield tr.remove(id);
+      yield feed.tombstone('transfer', String(id), tx);
       yield* changeRecorded(feed, tx);
       return { status: 'unlinked', transfer: toTransfer(row) };
     },
@@ -117,7 +125,10 @@ export function transferPrograms(q: TransferStatements) {
       if (!inflow) return { status: 'missing', side: 'inflow' };
       const holder = yield* firstRow<StoredTransferRow>(tr.holding(Number(outflow.id)));
       const tx = yield* changeToken(feed);
-      if (holder?.status === 'suggested' && Number(holder.inflow_id) === Number(inflow.id)) yield tr.remove(Number(holder.id));
+      if (holder?.status === 'suggested' && Number(holder.inflow_id) === Number(inflow.id)) {
+        yield tr.remove(Number(holder.id));
+        yield feed.tombstone('transfer', String(holder.id), tx);
+      }
       yield tr.reject(Number(outflow.id), Number(inflow.id), tx);
       yield* changeRecorded(feed, tx);
       return { status: 'rejected' };
@@ -132,7 +143,7 @@ export type TransferPrograms = ReturnType<typeof transferPrograms>;
  * goes, each it removed comes back (unless one of its rows is in another transfer since), each it
  * confirmed is suggested again; the undo keeps the opposite images, so it can be undone in turn.
  */
-export function* transfersUndone(tr: TransfersQueries, change: number, tx: number): WriteProgram<number> {
+export function* transfersUndone(tr: TransfersQueries, feed: TransferTombstones, change: number, tx: number): WriteProgram<number> {
   const images = ((yield tr.images(change)) as StepResult).rows as TransferImageRow[];
   let reverted = 0;
   for (const image of images) {
@@ -140,6 +151,7 @@ export function* transfersUndone(tr: TransfersQueries, change: number, tx: numbe
     if (image.action === 'added') {
       yield tr.image(tx, id, 'removed');
       reverted += (yield tr.remove(id)).changes;
+      yield feed.tombstone('transfer', String(id), tx);
     } else if (image.action === 'status') {
       yield tr.image(tx, id, 'status');
       reverted += (yield tr.setStatus(id, image.status, tx)).changes;
