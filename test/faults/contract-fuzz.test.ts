@@ -144,12 +144,24 @@ const EXPENSIVE = new Set(['downloadBackup']);
  * points, naming `interval`; a reconciliation's balance has no more decimals than the account's
  * currency, naming `balance`.
  */
-const PROSE_RULES: Record<string, string> = { reorderRules: 'ids', accountBalances: 'interval', reportNetWorth: 'interval', previewReconciliation: 'balance', completeReconciliation: 'balance' };
+const PAIR = ['outflowTransactionId', 'inflowTransactionId'];
+const PROSE_RULES: Record<string, string | string[]> = {
+  reorderRules: 'ids',
+  accountBalances: 'interval',
+  reportNetWorth: 'interval',
+  previewReconciliation: 'balance',
+  completeReconciliation: 'balance',
+  // Transfers (docs/transfers-and-splits.md): the rows must exist, have the right signs and be in
+  // two accounts; the accounts must exist, be open and differ, the amounts fit their currencies.
+  linkTransfer: PAIR,
+  rejectTransferSuggestion: PAIR,
+  createTransfer: ['date', 'from.accountId', 'to.accountId', 'from.amount', 'to.amount'],
+};
 
 function refusalDependsOnState(request: FuzzRequest, reply: Reply): boolean {
-  const field = PROSE_RULES[request.operationId];
-  if (field === undefined || reply.status !== 400) return false;
-  return (reply.body as { errors: { in: string; name: string }[] }).errors.every((error) => error.name === field);
+  const fields = PROSE_RULES[request.operationId];
+  if (fields === undefined || reply.status !== 400) return false;
+  return (reply.body as { errors: { in: string; name: string }[] }).errors.every((error) => [fields].flat().includes(error.name));
 }
 
 function checkValid(request: FuzzRequest, reply: Reply, world: World): void {

@@ -115,6 +115,16 @@ describeEachEngine('Transfers over HTTP', ({ freshStore }) => {
     assert.equal((await call(app, 'GET', `/transactions/${out}`)).status, 200, 'both rows stay');
     assert.equal((await call(app, 'GET', `/transactions/${into}`)).status, 200);
     assertProblem(await call(app, 'DELETE', `/transfers/${transfer.id}`), 404);
+
+    // A link whose other row went to the trash counts nowhere, and gives way to a new one.
+    const relinked = await call(app, 'POST', '/transfers/link', { outflowTransactionId: out, inflowTransactionId: into });
+    assert.equal(relinked.status, 201, relinked.text);
+    assert.equal((await call(app, 'POST', '/manage/transactions/delete', { ids: [into] })).status, 200);
+    assert.deepEqual(await transfers(app), []);
+    const again = await row(app, savings, '2024-03-03', 40);
+    const replaced = await call(app, 'POST', '/transfers/link', { outflowTransactionId: out, inflowTransactionId: again });
+    assert.equal(replaced.status, 201, replaced.text);
+    assert.deepEqual((await transfers(app)).map((t) => t.inflowTransactionId), [again]);
   });
 
   it('suggests opposite amounts in two accounts of one currency within the window, and never a rejected pair again', async () => {

@@ -80,7 +80,8 @@ export function transferPrograms(q: TransferStatements) {
       const holders: StoredTransferRow[] = [];
       for (const [which, leg] of [['outflow', outflow], ['inflow', inflow]] as const) {
         const holder = yield* firstRow<StoredTransferRow>(tr.holding(Number(leg.id)));
-        if (holder?.status === 'confirmed') return { status: 'in-transfer', side: which, transfer: Number(holder.id) };
+        // A link whose other row is in the trash counts nowhere (byId reads live rows only): it is replaced.
+        if (holder?.status === 'confirmed' && (yield* firstRow(tr.byId(Number(holder.id))))) return { status: 'in-transfer', side: which, transfer: Number(holder.id) };
         if (holder && !holders.some((held) => Number(held.id) === Number(holder.id))) holders.push(holder);
       }
       const tx = yield* changeToken(feed);
