@@ -2536,6 +2536,12 @@ export interface components {
              *     run, the balance the account would have.
              */
             balanceCheck?: components["schemas"]["BalanceCheck"];
+            /**
+             * @description With `account`, once imported: the transfers found between the new rows and the other
+             *     accounts' rows (as `listTransferSuggestions` finds them), kept as `suggested` transfers:
+             *     confirm one with `linkTransfer`, or reject it. Absent when none was found.
+             */
+            transfers?: components["schemas"]["Transfer"][];
             added: number;
             duplicates: number;
             duplicatesByRule: {

@@ -20,6 +20,9 @@ export interface TransferInput {
   to: { accountId: number; amount?: number };
 }
 
+/** How many suggestions an import looks through for its own rows. */
+const MAX_SUGGESTIONS = 10_000;
+
 const PAIR_FIELDS = { outflow: 'outflowTransactionId', inflow: 'inflowTransactionId' } as const;
 
 /**
@@ -88,6 +91,18 @@ export class TransfersService {
   /** `windowDays` absent: the setting `transferWindowDays`, else 4. */
   async suggestions(windowDays: number | undefined, limit: number): Promise<TransferSuggestion[]> {
     return this.store.transfers.suggestions(windowDays ?? (await this.windowDays()), limit);
+  }
+
+  /**
+   * The transfers an import found: the suggestions that pair one of its new rows (ids from
+   * `firstNewId` on) with another row, kept as suggested transfers (an import's report names them).
+   */
+  async foundByImport(firstNewId: number): Promise<Transfer[]> {
+    const suggestions = await this.store.transfers.suggestions(await this.windowDays(), MAX_SUGGESTIONS);
+    const pairs = suggestions
+      .filter((suggestion) => suggestion.outflow.transactionId >= firstNewId || suggestion.inflow.transactionId >= firstNewId)
+      .map((suggestion) => ({ outflowTransactionId: suggestion.outflow.transactionId, inflowTransactionId: suggestion.inflow.transactionId }));
+    return pairs.length === 0 ? [] : this.store.transfers.suggest(pairs);
   }
 
   /** The store's window of days for suggestions (a stored value out of range counts as unset). */

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openMigratedStore } from '../../src/store/open-store.js';
 import { cliEngines } from '../support/cli-engines.js';
@@ -62,6 +65,15 @@ for (const engine of ENGINES) {
       ok(await cli('settings', 'set', 'transferWindowDays', '4'));
       ok(await cli('transfers', 'reject', '1', '2'));
       assert.match(ok(await cli('transfers', 'suggest')).stdout, /^no suggestions$/m);
+
+      // An import into an account names the transfers it found.
+      ok(await cli('banks', 'add', 'dkb', 'DKB'));
+      ok(await cli('accounts', 'add', 'Broker', '--type', 'investment', '--bank', 'dkb'));
+      const file = join(mkdtempSync(join(tmpdir(), 'moneta-transfers-csv-')), 'broker.csv');
+      writeFileSync(file, 'Date,Description,Amount\n2024-05-03,DEPOSIT,12.5\n');
+      const imported = ok(await cli('import', file, '--account', '3')).stdout;
+      assert.match(imported, /^transfer found: 3 -> 4 \(12\.5\), suggested as transfer 2: `moneta transfers link 3 4` confirms it$/m);
+      assert.match(ok(await cli('transfers', 'list', '--status', 'suggested')).stdout, /^2 {3}suggested/m);
     });
   });
 }

@@ -159,6 +159,28 @@ describeEachEngine('Transfers over HTTP', ({ freshStore }) => {
     assert.deepEqual((await call(app, 'GET', '/transfers/suggestions')).body, [], 'a linked row is suggested no more');
   });
 
+  it("names the transfers an import found in its report, kept as suggested until confirmed; reports count them until then", async () => {
+    const store = await freshStore();
+    const app = await buildTestApp(store);
+    assert.equal((await call(app, 'POST', '/manage/banks', { id: 'dkb', name: 'DKB' })).status, 201);
+    const current = await addAccount(store, { name: 'Current' });
+    const created = await call(app, 'POST', '/accounts', { name: 'Savings', type: 'savings', currency: 'EUR', bankId: 'dkb' });
+    const savings = (created.body as { id: number }).id;
+    const out = await row(app, current, '2024-03-01', -321.45, 'TRANSFER TO SAVINGS');
+    await row(app, current, '2024-03-01', -5, 'COFFEE');
+    const csv = 'Date,Description,Amount\n2024-03-02,FROM CURRENT,321.45\n2024-03-02,INTEREST,0.12\n';
+    const imported = await call(app, 'POST', `/imports?account=${savings}&fileName=savings.csv`, csv, { 'content-type': 'application/octet-stream' });
+    assert.equal(imported.status, 200, imported.text);
+    const found = (imported.body as { transfers?: TransferBody[] }).transfers ?? [];
+    assert.deepEqual(found.map((t) => [t.status, t.outflowTransactionId, t.inflow.value]), [['suggested', out, 321.45]]);
+    const totals = async () => (await call(app, 'GET', '/reports/totals')).body as { count: number };
+    assert.equal((await totals()).count, 4, 'a suggested transfer still counts');
+    const confirmed = await call(app, 'POST', '/transfers/link', { outflowTransactionId: out, inflowTransactionId: found[0]!.inflowTransactionId });
+    assert.equal(confirmed.status, 201, confirmed.text);
+    assert.equal((confirmed.body as TransferBody).id, found[0]!.id, 'linking the pair confirms the suggested transfer');
+    assert.equal((await totals()).count, 2, 'a confirmed one does not');
+  });
+
   it('undoes a create (both rows and the link go), a link and an unlink', async () => {
     const store = await freshStore();
     const { app, current, savings } = await setup(store);

@@ -15,6 +15,8 @@ export interface TransfersRepository {
   link(pair: TransferPair): Promise<LinkTransferOutcome>;
   unlink(id: number): Promise<UnlinkTransferOutcome>;
   reject(pair: TransferPair): Promise<RejectTransferOutcome>;
+  /** Keeps the pairs whose rows are in no transfer as suggested transfers, in one change; answers those kept. */
+  suggest(pairs: TransferPair[]): Promise<Transfer[]>;
   /** Pairs that look like transfers, best first, each transaction in one at most. */
   suggestions(windowDays: number, limit: number): Promise<TransferSuggestion[]>;
 }
@@ -33,6 +35,7 @@ export function transfersRepository(db: EngineAccess<{ transfers: TransfersQueri
     link: (pair) => db.write('linkTransfer', pair),
     unlink: (id) => db.write('unlinkTransfer', id),
     reject: (pair) => db.write('rejectTransferPair', pair),
+    suggest: (pairs) => db.write('suggestTransfers', pairs),
     async suggestions(windowDays, limit) {
       // A pass over the outflows (each joined to its opposite values by the index on value): a scan.
       const candidates = await db.scanAll<CandidateRow>(q.candidates(windowDays, CANDIDATE_CAP));

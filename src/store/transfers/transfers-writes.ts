@@ -119,6 +119,26 @@ export function transferPrograms(q: TransferStatements) {
       return { status: 'unlinked', transfer: toTransfer(row) };
     },
 
+    /** Keeps the pairs as suggested transfers, those whose rows are in no transfer yet (an import's). */
+    *suggestTransfers(pairs: TransferPair[]): WriteProgram<Transfer[]> {
+      const free: TransferPair[] = [];
+      for (const pair of pairs) {
+        const held = (yield* firstRow(tr.holding(pair.outflowTransactionId))) ?? (yield* firstRow(tr.holding(pair.inflowTransactionId)));
+        if (!held) free.push(pair);
+      }
+      if (free.length === 0) return [];
+      const tx = yield* changeToken(feed);
+      yield* undoKept(undo, tx);
+      const kept: Transfer[] = [];
+      for (const pair of free) {
+        const id = yield* insertedId(tr.insert(pair.outflowTransactionId, pair.inflowTransactionId, 'suggested', tx));
+        yield tr.image(tx, id, 'added');
+        kept.push(yield* read(id));
+      }
+      yield* changeRecorded(feed, tx);
+      return kept;
+    },
+
     /** The pair never suggested again; a suggested transfer of it goes. */
     *rejectTransferPair(pair: TransferPair): WriteProgram<RejectTransferOutcome> {
       const { outflow, inflow } = yield* legs(pair);
