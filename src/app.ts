@@ -25,6 +25,8 @@ import { registerOperations } from './http/register-operations.js';
 import { catalogueHandlers } from './http/routes/catalogue.routes.js';
 import { accountHandlers } from './http/routes/accounts.routes.js';
 import { AccountsService } from './services/accounts.service.js';
+import { transferHandlers } from './http/routes/transfers.routes.js';
+import { TransfersService } from './services/transfers.service.js';
 import { catalogueManagementHandlers } from './http/routes/catalogue-management.routes.js';
 import { correctionHandlers } from './http/routes/corrections.routes.js';
 import { ChangesService } from './services/changes.service.js';
@@ -140,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...reportHandlers(new ReportsService(options.store)),
     ...inboxHandlers(new InboxService(options.store)),
     ...ledgerHandlers(new LedgerService(options.store, options.now)),
+    ...transferHandlers(new TransfersService(options.store)),
     ...ruleHandlers(new RulesService(options.store)),
     ...splitHandlers(new SplitsService(options.store, options.now)),
     ...tokenHandlers(new TokensService(options.store), new BackupService(options.store, options.now, { maxDownloads: limits.maxBackupDownloads, timeoutMs: limits.backupTimeoutMs }), () => authenticator.forget()),

@@ -16,8 +16,8 @@ async function write(text: string): Promise<void> {
  * a finite number); "raw", the record's text, on an invalid row that could not.
  */
 export async function printJsonReport(result: ImportResult): Promise<void> {
-  const { added, duplicates, conflicts, invalid, skipped, notes, balanceCheck } = result;
-  const head = jsonForTerminal({ added, duplicates, conflicts, invalid, skipped, notes, ...(balanceCheck === undefined ? {} : { balanceCheck }) });
+  const { added, duplicates, conflicts, invalid, skipped, notes, balanceCheck, transfers } = result;
+  const head = jsonForTerminal({ added, duplicates, conflicts, invalid, skipped, notes, ...(balanceCheck === undefined ? {} : { balanceCheck }), ...(transfers === undefined ? {} : { transfers }) });
   await write(`${head.slice(0, -1)},"rows":[`);
   let chunk = '';
   let first = true;
@@ -43,6 +43,9 @@ export function printHumanReport(result: ImportResult, bank: string, account?: n
   for (const note of result.notes) process.stdout.write(`note: ${terminalSafe(note)}\n`);
   const check = result.balanceCheck;
   if (check !== undefined) process.stdout.write(`balance check: ${check.agrees ? 'agrees' : 'DIFFERS'}: ${terminalSafe(check.message)}\n`);
+  for (const transfer of result.transfers ?? []) {
+    process.stdout.write(`transfer found: ${transfer.outflow.transactionId} -> ${transfer.inflow.transactionId} (${-transfer.outflow.value}), suggested as transfer ${transfer.id}: \`moneta transfers link ${transfer.outflow.transactionId} ${transfer.inflow.transactionId}\` confirms it\n`);
+  }
   const written = result.outcome === 'imported';
   printTable(
     ['ROWS', 'COUNT'],

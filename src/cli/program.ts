@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerAccountsCommand } from './accounts.command.js';
+import { registerTransfersCommand } from './transfers.command.js';
 import { registerBackupCommands } from './backup.command.js';
 import { registerBanksCommand } from './banks.command.js';
 import { registerCategoriesCommand } from './categories.command.js';
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerSettingsCommand(program);
   registerCopyCommand(program);
   registerTransactionsCommand(program);
+  registerTransfersCommand(program);
   registerUndoCommand(program);
   registerSplitCommand(program);
   return program;

@@ -1,4 +1,5 @@
 import { accountRecordObject, type AccountRecord } from './accounts/account.js';
+import type { TransferLink } from './transfers/transfer.js';
 import { transactionObject, type Bank, type Category, type TransactionRecord } from './transaction.js';
 
 /** Which store, and which life of it (a restore starts another), a cursor came from (migration 0015). */
@@ -25,6 +26,9 @@ export type PlacedCursor = ChangeCursor & { origin: FeedOrigin };
 
 /** Before every change. */
 export const FEED_START: ChangeCursor = { seq: 0, phase: 0, key: null };
+
+/** The highest kind of change (store/changes/change-feed-queries.ts CHANGE_PHASES: transfers' removals, migration 0021). */
+export const LAST_CHANGE_PHASE = 10;
 
 /** What the store knows of its feed when it answers a page: whose it is, how far it goes, what it forgot. */
 export interface FeedState {
@@ -64,7 +68,9 @@ export type Change =
   | { type: 'category'; op: 'put'; category: Category }
   | { type: 'category'; op: 'delete'; name: string }
   | { type: 'account'; op: 'put'; account: AccountRecord }
-  | { type: 'account'; op: 'delete'; id: number };
+  | { type: 'account'; op: 'delete'; id: number }
+  | { type: 'transfer'; op: 'put'; transfer: TransferLink }
+  | { type: 'transfer'; op: 'delete'; id: number };
 
 export interface ChangePage {
   changes: Change[];
@@ -95,6 +101,8 @@ export function changeObject(change: Change): object {
     }
     case 'account':
       return change.op === 'put' ? { type: 'account', op: 'put', account: accountRecordObject(change.account) } : change;
+    case 'transfer':
+      return change;
   }
 }
 
@@ -125,7 +133,7 @@ export function decodeCursor(text: string): ChangeCursor | null {
   const [store, epoch] = placed ? (parsed as unknown[]) : [];
   const [seq, phase, key] = (placed ? parsed.slice(2) : parsed) as unknown[];
   if (placed && !(isName(store) && isName(epoch))) return null;
-  if (!Number.isSafeInteger(seq) || (seq as number) < 0 || !Number.isSafeInteger(phase) || (phase as number) < 0 || (phase as number) > 8) return null;
+  if (!Number.isSafeInteger(seq) || (seq as number) < 0 || !Number.isSafeInteger(phase) || (phase as number) < 0 || (phase as number) > LAST_CHANGE_PHASE) return null;
   if (!(key === null || typeof key === 'string' || Number.isSafeInteger(key))) return null;
   if ((phase === 0) !== (key === null)) return null;
   // Re-encoding must give the text back: one cursor, one spelling.

@@ -561,6 +561,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the transfers, newest first
+         * @description The transfers (confirmed and suggested), newest first by the outflow's date, then by id.
+         *     `status` keeps one status only.
+         */
+        get: operations["listTransfers"];
+        put?: never;
+        /**
+         * Move money between two of one's own accounts
+         * @description Makes both transactions in one commit, on `date`, both with `description` and no category:
+         *     `-from.amount` in `from.accountId` and `+to.amount` in `to.accountId`, and links them as a
+         *     confirmed transfer. `to.amount` defaults to `from.amount` and is required when the two
+         *     accounts' currencies differ (400 naming `to.amount`). The accounts must differ (400 naming
+         *     `to.accountId`), exist and be open (400 naming the account). Each amount is positive, with
+         *     no more decimals than its account's currency has (400 naming it).
+         */
+        post: operations["createTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfers/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link two existing transactions as a confirmed transfer
+         * @description `outflowTransactionId` must have a negative value and `inflowTransactionId` a positive one
+         *     (400 naming the one that has not), in two different accounts (400 naming
+         *     `inflowTransactionId`); both must exist (400 naming the missing one). A transaction already
+         *     in a confirmed transfer is refused (409 naming it). When the two are a suggested transfer,
+         *     that transfer becomes confirmed; a suggested transfer holding either one with another row is
+         *     replaced. Linking a rejected pair is allowed: a person's choice wins over the suggestions'.
+         */
+        post: operations["linkTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfers/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pairs of transactions that look like transfers between one's own accounts
+         * @description Pairs of an outflow and an inflow of the same size (in accounts of the same currency) in two
+         *     different accounts, at most `windowDays` days apart, neither in a transfer already, and
+         *     never a rejected pair. Each transaction appears in one pair at most: the best-scored pairs
+         *     are taken first. `score` is from 0 to 1 (1: the same day and a matching description);
+         *     `reason` says why, in words. Best first.
+         */
+        get: operations["listTransferSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfers/suggestions/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Never suggest this pair again
+         * @description Remembers that the two transactions are not a transfer: the pair is never suggested again
+         *     (each may still pair with another row). A suggested transfer of the pair is removed. Both
+         *     transactions must exist (400 naming the missing one). Rejecting a pair twice is not an
+         *     error.
+         */
+        post: operations["rejectTransferSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/transfers/{transferId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A transfer's id (`listTransfers`). */
+                transferId: components["parameters"]["TransferId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink a transfer; both transactions stay
+         * @description Removes the link only: both transactions stay as they are, and count as income and expense
+         *     again. Answers the transfer as it was.
+         */
+        delete: operations["unlinkTransfer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/net-worth": {
         parameters: {
             query?: never;
@@ -1552,7 +1678,98 @@ export interface components {
             /** @enum {string} */
             op: "delete";
             id: components["schemas"]["AccountId"];
+        } | {
+            /** @enum {string} */
+            type: "transfer";
+            /** @enum {string} */
+            op: "put";
+            transfer: components["schemas"]["TransferLink"];
+        } | {
+            /** @enum {string} */
+            type: "transfer";
+            /** @enum {string} */
+            op: "delete";
+            id: components["schemas"]["TransferId"];
         };
+        /** @description A transfer as stored (the change feed's form; `Transfer` adds both rows as they are). */
+        TransferLink: {
+            id: components["schemas"]["TransferId"];
+            status: components["schemas"]["TransferStatus"];
+            outflowTransactionId: components["schemas"]["TransactionRef"];
+            inflowTransactionId: components["schemas"]["TransactionRef"];
+        };
+        /**
+         * Format: int64
+         * @description A transfer's id, assigned by the server.
+         */
+        TransferId: number;
+        /**
+         * @description `confirmed`: made or linked by a person; left out of income and expenses. `suggested`:
+         *     found by matching (an import's), not yet confirmed; counted as before.
+         * @enum {string}
+         */
+        TransferStatus: "suggested" | "confirmed";
+        /**
+         * Format: int64
+         * @description A transaction's id (`listTransactions`).
+         */
+        TransactionRef: number;
+        /** @description How much leaves (`from`) or arrives (`to`), positive, in the account's currency. */
+        TransferAmount: number;
+        /** @description One side of a new transfer. */
+        TransferLeg: {
+            accountId: components["schemas"]["AccountId"];
+            amount?: components["schemas"]["TransferAmount"];
+        };
+        NewTransfer: {
+            /** Format: date */
+            date: string;
+            description: string;
+            /** @description Where the money leaves; `amount` is required. */
+            from: {
+                accountId: components["schemas"]["AccountId"];
+                amount: components["schemas"]["TransferAmount"];
+            };
+            to: components["schemas"]["TransferLeg"];
+        };
+        TransferPair: {
+            outflowTransactionId: components["schemas"]["TransactionRef"];
+            inflowTransactionId: components["schemas"]["TransactionRef"];
+        };
+        /** @description One of a transfer's transactions as it is now. */
+        TransferSide: {
+            transactionId: components["schemas"]["TransactionRef"];
+            /** @description The transaction's account; absent when it is in none. */
+            accountId?: components["schemas"]["AccountId"];
+            /** Format: date */
+            date: string;
+            /** @description The transaction's value (negative for the outflow). */
+            value: number;
+            description?: string;
+        };
+        Transfer: {
+            id: components["schemas"]["TransferId"];
+            status: components["schemas"]["TransferStatus"];
+            outflowTransactionId: components["schemas"]["TransactionRef"];
+            inflowTransactionId: components["schemas"]["TransactionRef"];
+            outflow: components["schemas"]["TransferSide"];
+            inflow: components["schemas"]["TransferSide"];
+            /**
+             * Format: int64
+             * @description The change a write made (as its `Moneta-Change` header); absent in lists.
+             */
+            change?: number;
+        };
+        Transfers: components["schemas"]["Transfer"][];
+        TransferSuggestion: {
+            outflowTransactionId: components["schemas"]["TransactionRef"];
+            inflowTransactionId: components["schemas"]["TransactionRef"];
+            score: number;
+            reason: string;
+            outflow: components["schemas"]["TransferSide"];
+            inflow: components["schemas"]["TransferSide"];
+        };
+        TransferSuggestions: components["schemas"]["TransferSuggestion"][];
         /**
          * Format: int64
          * @description An account's id, assigned by the server.
@@ -2375,6 +2592,12 @@ export interface components {
              *     run, the balance the account would have.
              */
             balanceCheck?: components["schemas"]["BalanceCheck"];
+            /**
+             * @description With `account`, once imported: the transfers found between the new rows and the other
+             *     accounts' rows (as `listTransferSuggestions` finds them), kept as `suggested` transfers:
+             *     confirm one with `linkTransfer`, or reject it. Absent when none was found.
+             */
+            transfers?: components["schemas"]["Transfer"][];
             added: number;
             duplicates: number;
             duplicatesByRule: {
@@ -2632,6 +2855,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description A transfer's id (`listTransfers`). */
+        TransferId: components["schemas"]["TransferId"];
+        /** @description At most this many (default 100). */
+        TransferLimit: number;
+        /** @description Skip this many first. */
+        TransferOffset: number;
         /** @description An import's id (`listImports`). */
         ImportId: number;
         /** @description An account's id (`listAccounts`). */
@@ -4200,6 +4429,213 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    listTransfers: {
+        parameters: {
+            query?: {
+                /** @description Only the transfers of this status. */
+                status?: components["schemas"]["TransferStatus"];
+                /** @description At most this many (default 100). */
+                limit?: components["parameters"]["TransferLimit"];
+                /** @description Skip this many first. */
+                offset?: components["parameters"]["TransferOffset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewTransfer"];
+            };
+        };
+        responses: {
+            /** @description Made (durably); the transfer with both transaction ids. */
+            201: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    linkTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferPair"];
+            };
+        };
+        responses: {
+            /** @description Linked (durably); the confirmed transfer. */
+            201: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    listTransferSuggestions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many days apart the two may be; default the store's setting `transferWindowDays`
+                 *     (4 unless set).
+                 */
+                windowDays?: number;
+                /** @description At most this many (default 100). */
+                limit?: components["parameters"]["TransferLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestions, best first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferSuggestions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    rejectTransferSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferPair"];
+            };
+        };
+        responses: {
+            /** @description Remembered (durably). */
+            204: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            507: components["responses"]["InsufficientStorage"];
+        };
+    };
+    unlinkTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A transfer's id (`listTransfers`). */
+                transferId: components["parameters"]["TransferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked (durably); the transfer as it was. */
+            200: {
+                headers: {
+                    "Moneta-Change": components["headers"]["Moneta-Change"];
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];

@@ -37,6 +37,8 @@ export function presentChange(change: Change): Schemas['Change'] {
       return change.op === 'put' ? { type: 'category', op: 'put', category: presentCategory(change.category) } : change;
     case 'account':
       return change.op === 'put' ? { type: 'account', op: 'put', account: presentAccountRecord(change.account) } : change;
+    case 'transfer':
+      return change;
   }
 }
 

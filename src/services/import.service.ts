@@ -1,4 +1,6 @@
 import { maskedAccountNumber, maskedIban } from '../domain/accounts/account.js';
+import type { Transfer } from '../domain/transfers/transfer.js';
+import { TransfersService } from './transfers.service.js';
 import { AddedByDate, checkAccountBalance, type AccountCheckInput, type AccountCheckResult } from './import/account-balance-check.js';
 import type { BalanceCheck } from '../domain/accounts/balance-check.js';
 import { basename } from 'node:path';
@@ -81,6 +83,8 @@ export interface ImportResult {
   statedBalances: AccountBalances[];
   /** With an account: its balance against the statement's closing balance, when the file states one. */
   balanceCheck?: BalanceCheck;
+  /** With an account, once imported: the transfers found between its new rows and other accounts' rows, kept as suggested. */
+  transfers?: Transfer[];
   /** How the file was read, when the user should know (a charset the bytes contradict, the profile picked). */
   notes: string[];
   /** Every input row in file order (keepRows only). Ids of rows that were not written are null. */
@@ -112,7 +116,7 @@ const FIRST_LISTED = 20;
  * is one store transaction (all or nothing); rows are streamed and decided batch by batch.
  */
 export class ImportService {
-  constructor(private readonly store: Pick<Store, 'catalogue' | 'rules' | 'imports' | 'accounts' | 'ledger'>) {}
+  constructor(private readonly store: Pick<Store, 'catalogue' | 'rules' | 'imports' | 'accounts' | 'ledger' | 'transfers'>) {}
 
   /**
    * Where an import's rows go: a bank, or an account (then its bank; a `bank` given too must be
@@ -286,6 +290,8 @@ export class ImportService {
         options.account === undefined || outcome === 'rejected'
           ? { notes: [] }
           : await this.checkAccount(options.account, { stated: statedBalances, committed: outcome === 'imported', added });
+      const transfers =
+        options.account !== undefined && outcome === 'imported' && Number.isFinite(firstInsertedId) ? await new TransfersService(this.store).foundByImport(firstInsertedId) : [];
       return {
         file: fileName,
         importId,
@@ -298,6 +304,7 @@ export class ImportService {
         firstSkipped,
         statedBalances,
         ...(checked.balanceCheck === undefined ? {} : { balanceCheck: checked.balanceCheck }),
+        ...(transfers.length === 0 ? {} : { transfers }),
         notes: [...statement.notes, ...tookBankNotes(options, outcome, counts.added + counts.conflicts), ...checked.notes],
         rows: () => {
           if (!spool) throw new Error('rows() needs keepRows');

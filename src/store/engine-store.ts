@@ -6,6 +6,7 @@ import { migrationProvider } from './migrations/index.js';
 import { accountsRepository, type AccountsRepository } from './accounts/accounts-repository.js';
 import { ledgerRepository, type LedgerRepository } from './accounts/ledger-repository.js';
 import { splitsRepository, type SplitsRepository } from './splits/splits-repository.js';
+import { transfersRepository, type TransfersRepository } from './transfers/transfers-repository.js';
 import { catalogueRepository } from './catalogue/catalogue-repository.js';
 import { changeFeedRepository } from './changes/changes-repository.js';
 import { undoRepository, type UndoRepository } from './changes/undo-repository.js';
@@ -66,6 +67,7 @@ export abstract class EngineStore implements Store {
   declare readonly accounts: AccountsRepository;
   declare readonly ledger: LedgerRepository;
   declare readonly splits: SplitsRepository;
+  declare readonly transfers: TransfersRepository;
 
   /** Sets the Store's members, once, from the end of the engine's constructor. */
   protected assemble({ access: engineAccess, pages, imports, reports, inboxParts, lifecycle }: EngineParts): void {
@@ -94,6 +96,7 @@ export abstract class EngineStore implements Store {
       accounts: accountsRepository(access),
       ledger: ledgerRepository(access),
       splits: splitsRepository(access),
+      transfers: transfersRepository(access),
     };
     Object.assign(this, members);
   }

@@ -15,6 +15,7 @@ import type { IdempotencyRepository } from './security/idempotency-repository.js
 import type { TokensRepository } from './security/tokens-repository.js';
 import type { TransactionsRepository } from './transactions/transactions-repository.js';
 import type { TrashRepository } from './trash/trash-repository.js';
+import type { TransfersRepository } from './transfers/transfers-repository.js';
 
 /**
  * What persistence offers the services: one small repository per aggregate, and the store's
@@ -48,6 +49,8 @@ export interface Store {
   readonly ledger: LedgerRepository;
   /** Transactions divided into lines (migration 0020). */
   readonly splits: SplitsRepository;
+  /** Transfers between one's own accounts, their suggestions and rejected pairs (migration 0021). */
+  readonly transfers: TransfersRepository;
 }
 
 export interface StoreLifecycle {

@@ -30,6 +30,8 @@ import { Queries } from './transactions/transactions-queries.js';
 import { transactionPrograms } from './transactions/transactions-writes.js';
 import { TrashQueries } from './trash/trash-queries.js';
 import { trashPrograms } from './trash/trash-writes.js';
+import { TransfersQueries } from './transfers/transfers-queries.js';
+import { transferPrograms } from './transfers/transfers-writes.js';
 
 /**
  * Every statement builder and every write of the store, gathered from the aggregates' folders
@@ -61,6 +63,7 @@ export class StoreQueries {
   readonly accounts: AccountsQueries;
   readonly ledger: LedgerQueries;
   readonly splits: SplitsQueries;
+  readonly transfers: TransfersQueries;
 
   constructor(db: Kysely<Database>, quirks: DialectQuirks) {
     this.transactions = new Queries(db, quirks);
@@ -78,6 +81,7 @@ export class StoreQueries {
     this.accounts = new AccountsQueries(db);
     this.ledger = new LedgerQueries(db, quirks);
     this.splits = new SplitsQueries(db);
+    this.transfers = new TransfersQueries(db, quirks);
   }
 }
 
@@ -96,6 +100,7 @@ export function writePrograms(q: StoreQueries) {
     ...accountPrograms(q),
     ...ledgerPrograms(q),
     ...splitPrograms(q),
+    ...transferPrograms(q),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { AccountRecord } from '../../src/domain/accounts/account.js';
+import type { TransferLink } from '../../src/domain/transfers/transfer.js';
 /**
  * The change feed (migration 0009) keeps an exact copy: a reader that follows it while other
  * writers create, re-categorise (also by applying rules), delete and restore transactions and add and remove banks and
@@ -12,14 +13,21 @@ import { RulesService } from '../../src/services/rules.service.js';
 import type { Store } from '../../src/store/store.js';
 import { served } from '../support/change-pages.js';
 import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
+import { addAccount, withChange as withChangeOf } from '../support/ledger.js';
 
 class Replica {
   readonly transactions = new Map<number, TransactionRecord>();
   readonly banks = new Map<string, Bank>();
   readonly categories = new Map<string, Category>();
   readonly accounts = new Map<number, AccountRecord>();
+  readonly transfers = new Map<number, TransferLink>();
 
   apply(change: Change): void {
+    if (change.type === 'transfer') {
+      if (change.op === 'put') this.transfers.set(change.transfer.id, change.transfer);
+      else this.transfers.delete(change.id);
+      return;
+    }
     if (change.type === 'account') {
       if (change.op === 'put') this.accounts.set(change.account.id, change.account);
       else this.accounts.delete(change.id);
@@ -132,6 +140,36 @@ describeEachEngine(
       // Nothing new: the same cursor, no changes.
       const idle = served(await store.changes.after(cursor, 100));
       assert.deepEqual(idle, { changes: [], next: cursor, more: false });
+    });
+
+    it('carries transfers: made, linked, unlinked and undone, a replica following it holds the store\'s links', async () => {
+      const store = await freshStore();
+      const current = await addAccount(store, { name: 'Current' });
+      const savings = await addAccount(store, { name: 'Savings' });
+      const replica = new Replica();
+      const links = async () => (await store.transfers.list(undefined, 1000, 0)).map((t) => ({ id: t.id, status: t.status, outflowTransactionId: t.outflow.transactionId, inflowTransactionId: t.inflow.transactionId }));
+      const held = () => [...replica.transfers.values()].sort((a, b) => b.id - a.id);
+      let cursor = FEED_START;
+      const made = await store.transfers.create({ date: '2024-01-02', description: 'x', from: { accountId: current, amount: 10 }, to: { accountId: savings, amount: 10 }, fromBank: null, toBank: null });
+      assert.equal(made.status, 'created');
+      const out = await store.transactions.create({ date: '2024-01-03', description: 'out', value: -5, account: current });
+      const into = await store.transactions.create({ date: '2024-01-03', description: 'in', value: 5, account: savings });
+      const linked = await store.transfers.link({ outflowTransactionId: out.id, inflowTransactionId: into.id });
+      assert.equal(linked.status, 'linked');
+      cursor = await follow(store, replica, cursor);
+      assert.equal(replica.transfers.size, 2);
+      assert.deepEqual(held(), await links());
+      const first = made.status === 'created' ? made.transfer.id : 0;
+      const { change: unlinked } = await withChangeOf(() => store.transfers.unlink(first));
+      cursor = await follow(store, replica, cursor);
+      assert.deepEqual(held(), await links());
+      assert.equal(replica.transfers.size, 1);
+      assert.ok(unlinked !== undefined);
+      const undone = await store.undo.undo(unlinked, Date.now());
+      assert.equal(undone.status, 'undone');
+      await follow(store, replica, cursor);
+      assert.deepEqual(held(), await links());
+      assert.equal(replica.transfers.size, 2, 'the undo of the unlink puts it back, in the feed too');
     });
 
     it('serves an import as changes too, paged by id within its one commit, and forgets nothing across a purge it does not cross', async () => {

@@ -10,6 +10,7 @@ import { presentChange } from '../../src/http/presenters.js';
 import type { Store } from '../../src/store/store.js';
 import { buildTestApp, call } from '../support/app.js';
 import { served } from '../support/change-pages.js';
+import { addAccount } from '../support/ledger.js';
 import { describeEachEngine, EVERY_SETUP } from '../support/engines.js';
 import { responseSerialiser } from '../support/route-serialiser.js';
 
@@ -42,6 +43,13 @@ async function everyKindOfChange(store: Store): Promise<void> {
   await store.transactions.setCategory(4, 'Salary', 'rule:7');
   await store.catalogue.removeBank('gone');
   await store.catalogue.removeCategory('Old', { force: true });
+  // Transfers (migration 0021): a put of each status and a tombstone.
+  const current = await addAccount(store, { name: 'Current' });
+  const savings = await addAccount(store, { name: 'Savings' });
+  const legs = { date: '2024-03-01', description: 'move "it"', fromBank: null, toBank: null };
+  await store.transfers.create({ ...legs, from: { accountId: current, amount: 7 }, to: { accountId: savings, amount: 7 } });
+  const gone = await store.transfers.create({ ...legs, from: { accountId: savings, amount: 1.5 }, to: { accountId: current, amount: 1.5 } });
+  if (gone.status === 'created') await store.transfers.unlink(gone.transfer.id);
 }
 
 describeEachEngine(
@@ -75,7 +83,7 @@ describeEachEngine(
         assert.deepEqual(followed, everything, `every change, once, in pages of ${limit}`);
       }
       const kinds = new Set((everything ?? []).map((change) => `${change.type} ${change.op}`));
-      assert.equal(kinds.size, 6, [...kinds].join(', '));
+      assert.equal(kinds.size, 9, [...kinds].join(', '));
     });
   },
   { setups: EVERY_SETUP },

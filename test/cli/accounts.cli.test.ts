@@ -2,11 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
-import { createTestDatabase, postgresSkipReason, type TestDatabase } from '../support/postgres.js';
+import { describe, it } from 'node:test';
+import { cliEngines } from '../support/cli-engines.js';
 import { runCli } from '../support/spawned-server.js';
 
-const skipPostgres = await postgresSkipReason();
 const IBAN = 'DE44500105175407324931';
 const STATEMENTS = 'test/fixtures/statements';
 
@@ -25,18 +24,7 @@ function refused(run: Run, code: number, message: RegExp): void {
   assert.doesNotMatch(run.stderr, /openingBalance|openingDate|moveTo|bankId|force=true|\n\s+at /);
 }
 
-const ENGINES: { name: string; skip: string | false; db: () => Promise<string> }[] = [
-  { name: 'SQLite', skip: false, db: async () => join(mkdtempSync(join(tmpdir(), 'moneta-accounts-')), 'moneta.db') },
-  {
-    name: 'PostgreSQL',
-    skip: skipPostgres,
-    db: async () => {
-      const database: TestDatabase = await createTestDatabase();
-      after(() => database.drop());
-      return database.url;
-    },
-  },
-];
+const ENGINES = cliEngines('moneta-accounts-');
 
 for (const engine of ENGINES) {
   describe(`moneta accounts on ${engine.name}`, { skip: engine.skip }, () => {
@@ -156,7 +144,7 @@ describe('moneta settings and --currency', () => {
     const again = ok(await cli('demo', '--force', '--currency', 'USD'));
     assert.match(again.stderr, /this store's default currency stays GBP; --currency USD only sets a new store's/);
     ok(await cli('settings', 'set', 'currency', 'CHF'));
-    assert.deepEqual(JSON.parse(ok(await cli('settings', '--json')).stdout), { currency: 'CHF' });
+    assert.deepEqual(JSON.parse(ok(await cli('settings', '--json')).stdout), { currency: 'CHF', transferWindowDays: 4 });
     refused(await cli('settings', 'set', 'currency', 'XYZ1'), 1, /currency is not an ISO 4217 currency code/);
     assert.match(ok(await cli('accounts', 'add', 'Pocket', '--type', 'cash')).stdout, /^added account \d+ \(Pocket, cash, CHF\)$/m);
   });

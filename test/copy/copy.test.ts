@@ -75,6 +75,10 @@ async function seedSqlite(path: string): Promise<void> {
     db.prepare("INSERT INTO rules (id, category, description_pattern, max_value, priority) VALUES (12, 'Zzz', '^x', 1e-9, 0)").run();
     db.prepare("INSERT INTO api_tokens (name, token_hash, read_only, created_at) VALUES ('ci', 'deadbeef', 1, '2024-05-01T00:00:00.000Z')").run();
     db.prepare("INSERT INTO idempotency_keys (key, fingerprint, created_at, transaction_id, status, location, body) VALUES ('k1', 'fp', 1714521600123, 3, 201, '/transactions/3', '{\"id\":3}')").run();
+    // Transfers (migration 0021), a rejected pair and an undo image: their ids and statuses survive.
+    db.prepare("INSERT INTO transfers (id, outflow_id, inflow_id, status, change_tx) VALUES (9, 3, 4, 'confirmed', 2), (11, 5, 6, 'suggested', 3)").run();
+    db.prepare('INSERT INTO transfer_rejections (outflow_id, inflow_id, change_tx) VALUES (1, 2, 4)').run();
+    db.prepare("INSERT INTO change_undo_transfers (tx, transfer_id, action, outflow_id, inflow_id, status) VALUES (2, 9, 'added', 3, 4, 'confirmed')").run();
     // As if transactions up to this id had existed and been removed: their ids must never return.
     db.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'transactions'").run(HIGH_WATER);
   } finally {
@@ -123,7 +127,7 @@ describe('moneta copy', { skip }, () => {
     assert.equal(up.status, 0, up.stderr);
     assert.equal(up.stderr, '', 'no progress bar when stderr is not a terminal');
     assert.match(up.stdout, /^transactions\s+10\s+10\s+[0-9a-f]{16}\s+yes$/m);
-    assert.match(up.stdout, /^verified: \d+ rows in 18 tables copied; counts and checksums match$/m);
+    assert.match(up.stdout, /^verified: \d+ rows in 21 tables copied; counts and checksums match$/m);
 
     const down = moneta('copy', '--from', middle.url, '--to', back);
     assert.equal(down.status, 0, down.stderr);

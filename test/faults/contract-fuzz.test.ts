@@ -148,19 +148,25 @@ const EXPENSIVE = new Set(['downloadBackup']);
  * currency, naming `balance`; updateTransaction on a split transaction (which a valid putSplit made)
  * is refused naming `category` (docs/transfers-and-splits.md).
  */
-const PROSE_RULES: Record<string, string> = {
+const PAIR = ['outflowTransactionId', 'inflowTransactionId'];
+const PROSE_RULES: Record<string, string | string[]> = {
   reorderRules: 'ids',
   accountBalances: 'interval',
   reportNetWorth: 'interval',
   previewReconciliation: 'balance',
   completeReconciliation: 'balance',
   updateTransaction: 'category',
+  // Transfers (docs/transfers-and-splits.md): the rows must exist, have the right signs and be in
+  // two accounts; the accounts must exist, be open and differ, the amounts fit their currencies.
+  linkTransfer: PAIR,
+  rejectTransferSuggestion: PAIR,
+  createTransfer: ['date', 'from.accountId', 'to.accountId', 'from.amount', 'to.amount'],
 };
 
 function refusalDependsOnState(request: FuzzRequest, reply: Reply): boolean {
-  const field = PROSE_RULES[request.operationId];
-  if (field === undefined || reply.status !== 400) return false;
-  return (reply.body as { errors: { in: string; name: string }[] }).errors.every((error) => error.name === field);
+  const fields = PROSE_RULES[request.operationId];
+  if (fields === undefined || reply.status !== 400) return false;
+  return (reply.body as { errors: { in: string; name: string }[] }).errors.every((error) => [fields].flat().includes(error.name));
 }
 
 function checkValid(request: FuzzRequest, reply: Reply, world: World): void {

@@ -23,11 +23,14 @@ export async function allRows(store: Store): Promise<TransactionRecord[]> {
   return (await store.transactions.list({ sort: [], limit: 10_000_000, offset: 0 })).rows;
 }
 
-/** Each matching row as a part of its own, its value added exactly: no cents, no totals tables. */
-async function plainParts(store: Store, filter: TransactionFilter): Promise<ReportPart[]> {
+/**
+ * Each matching row as a part of its own, its value added exactly: no cents, no totals tables.
+ * `left out`: the ids of rows no report counts (those of confirmed transfers).
+ */
+async function plainParts(store: Store, filter: TransactionFilter, leftOut: ReadonlySet<number>): Promise<ReportPart[]> {
   const groups = new Map((await store.catalogue.listCategories()).map((category) => [category.name, category.group]));
   return (await allRows(store))
-    .filter((row) => matches(row, filter))
+    .filter((row) => matches(row, filter) && !leftOut.has(row.id))
     .map((row) => ({
       month: row.date.slice(0, 7),
       category: row.category,
@@ -41,8 +44,8 @@ async function plainParts(store: Store, filter: TransactionFilter): Promise<Repo
 }
 
 /** The four reports as the plain reading gives them. */
-export async function plainReports(store: Store, filter: TransactionFilter, period: ReportPeriod) {
-  const parts = await plainParts(store, filter);
+export async function plainReports(store: Store, filter: TransactionFilter, period: ReportPeriod, leftOut: ReadonlySet<number> = new Set()) {
+  const parts = await plainParts(store, filter, leftOut);
   return {
     totals: totalsReport(parts),
     byCategory: categoryReport(parts, period),

@@ -9,6 +9,7 @@ import { changeField } from '../register-operations.js';
 import type { OperationHandlers, Schemas } from '../operation-types.js';
 import { presentImportDetail, presentImportSummary, presentTransaction } from '../presenters.js';
 import { receiveFile, type UploadLimits } from '../statement-body.js';
+import { presentTransfer } from './transfers.routes.js';
 
 type Handlers = Pick<OperationHandlers, 'createImport' | 'listImports' | 'getImport' | 'undoImport' | 'getImportJob'>;
 
@@ -140,6 +141,7 @@ async function presentReport(result: ImportResult, bank: string): Promise<Schema
     invalid: result.invalid,
     skipped: result.skipped,
     ...(result.balanceCheck === undefined ? {} : { balanceCheck: result.balanceCheck }),
+    ...(result.transfers === undefined ? {} : { transfers: result.transfers.map(presentTransfer) }),
     notes: result.notes,
     rows,
     rowsTruncated,

@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
-import type { ChangeCursor } from '../../domain/change-feed.js';
+import type { ChangeCursor, LAST_CHANGE_PHASE } from '../../domain/change-feed.js';
 import type { DialectQuirks } from '../engine/dialect-quirks.js';
 import type { Database } from '../engine/schema.js';
 
@@ -30,6 +30,8 @@ export interface ChangeRow {
   closed_on: string | null;
   reconciled_on: string | null;
   reconciled_balance: number | null;
+  outflow_id: number | string | null;
+  inflow_id: number | string | null;
 }
 
 /** change_feed_state with the feed's last seq (ChangeFeedQueries.feedState). */
@@ -64,7 +66,10 @@ export const CHANGE_PHASES = {
   // their meaning. An account is created in a change of its own before rows can be put in it.
   accountPut: 7,
   accountDelete: 8,
-} as const;
+  // Transfers (migration 0021): links between rows, after the rows they link.
+  transferPut: 9,
+  transferDelete: 10,
+} as const satisfies Record<string, number> & { transferDelete: typeof LAST_CHANGE_PHASE };
 
 interface PhaseSource {
   phase: number;
@@ -101,6 +106,8 @@ const CHANGE_COLUMNS = {
   closed_on: 'TEXT',
   reconciled_on: 'TEXT',
   reconciled_balance: 'DOUBLE PRECISION',
+  outflow_id: 'BIGINT',
+  inflow_id: 'BIGINT',
 } as const;
 type ChangeColumn = keyof typeof CHANGE_COLUMNS;
 
@@ -158,6 +165,13 @@ const SOURCES: PhaseSource[] = [
     key: { column: 'id', integer: true },
   },
   { phase: CHANGE_PHASES.accountDelete, from: sql`deleted_catalogue x`, columns: { key: 'key' }, key: { column: 'key', integer: false } },
+  {
+    phase: CHANGE_PHASES.transferPut,
+    from: sql`transfers x`,
+    columns: { id: 'id', status: 'status', outflow_id: 'outflow_id', inflow_id: 'inflow_id' },
+    key: { column: 'id', integer: true },
+  },
+  { phase: CHANGE_PHASES.transferDelete, from: sql`deleted_catalogue x`, columns: { key: 'key' }, key: { column: 'key', integer: false } },
 ];
 
 function selectList(source: PhaseSource): RawBuilder<unknown> {
@@ -174,6 +188,7 @@ const TOMBSTONE_ENTITY: Partial<Record<number, string>> = {
   [CHANGE_PHASES.bankDelete]: 'bank',
   [CHANGE_PHASES.categoryDelete]: 'category',
   [CHANGE_PHASES.accountDelete]: 'account',
+  [CHANGE_PHASES.transferDelete]: 'transfer',
 };
 
 /**
@@ -187,6 +202,8 @@ const LIVE_ROW: Partial<Record<number, RawBuilder<unknown>>> = {
   [CHANGE_PHASES.categoryDelete]: sql`SELECT 1 FROM categories live WHERE live.name = x.key`,
   // Account ids are never given again: a removed account does not come back.
   [CHANGE_PHASES.accountDelete]: sql`SELECT 1 WHERE 1 = 0`,
+  // An undo puts an unlinked transfer back with its id.
+  [CHANGE_PHASES.transferDelete]: sql`SELECT 1 FROM transfers live WHERE CAST(live.id AS TEXT) = x.key`,
 };
 
 /** The condition that picks one kind of tombstone, whose thing does not exist again; empty for other kinds. */
@@ -222,7 +239,7 @@ export class ChangeFeedQueries {
   }
 
   /** A bank or category is gone: its tombstone carries the token of the write that removed it. */
-  tombstone(entity: 'bank' | 'category' | 'account', key: string, tx: number): CompiledQuery {
+  tombstone(entity: 'bank' | 'category' | 'account' | 'transfer', key: string, tx: number): CompiledQuery {
     return this.db
       .insertInto('deleted_catalogue')
       .values({ entity, key, change_tx: tx })

@@ -2,6 +2,7 @@ import type { Change, ChangeCursor, ChangePage, PlacedCursor } from '../../domai
 import { CHANGE_PHASES, type ChangeRow } from './change-feed-queries.js';
 import { toTransactionRecord } from '../transactions/transactions-queries.js';
 import { toAccountRecord } from '../accounts/account-rows.js';
+import type { TransferStatus } from '../../domain/transfers/transfer.js';
 
 /**
  * A page of the change feed from rows read with one more than `limit` (which tells whether there
@@ -17,7 +18,8 @@ export function toChangePage(rows: readonly ChangeRow[], limit: number, cursor: 
 /** Where a row of the page is in the feed (any page row: objects or JSON). */
 export function cursorOf(row: Pick<ChangeRow, 'seq' | 'phase' | 'id' | 'key'>): ChangeCursor {
   const phase = Number(row.phase);
-  const integerKey = phase === CHANGE_PHASES.transactionPut || phase === CHANGE_PHASES.transactionDelete || phase === CHANGE_PHASES.accountPut;
+  const integerKey =
+    phase === CHANGE_PHASES.transactionPut || phase === CHANGE_PHASES.transactionDelete || phase === CHANGE_PHASES.accountPut || phase === CHANGE_PHASES.transferPut;
   return { seq: Number(row.seq), phase, key: integerKey ? Number(row.id) : String(row.key) };
 }
 
@@ -50,6 +52,14 @@ function toChange(row: ChangeRow): Change {
       return { type: 'account', op: 'delete', id: Number(row.key) };
     case CHANGE_PHASES.transactionDelete:
       return { type: 'transaction', op: 'delete', id: Number(row.id) };
+    case CHANGE_PHASES.transferPut:
+      return {
+        type: 'transfer',
+        op: 'put',
+        transfer: { id: Number(row.id), status: row.status as TransferStatus, outflowTransactionId: Number(row.outflow_id), inflowTransactionId: Number(row.inflow_id) },
+      };
+    case CHANGE_PHASES.transferDelete:
+      return { type: 'transfer', op: 'delete', id: Number(row.key) };
     case CHANGE_PHASES.bankDelete:
       return { type: 'bank', op: 'delete', id: String(row.key) };
     case CHANGE_PHASES.categoryDelete:

@@ -2,6 +2,8 @@ import type { ChangeUndoOutcome, UndoConflict } from '../../domain/change-undo.j
 import { changeRecorded, changes, changeToken, firstRow, type ChangeRecording, type StepResult, type WriteProgram } from '../engine/write-steps.js';
 import type { CorrectionsQueries } from '../transactions/corrections-queries.js';
 import type { TrashQueries, TrashSkipRow } from '../trash/trash-queries.js';
+import type { TransfersQueries } from '../transfers/transfers-queries.js';
+import { transfersUndone, type TransferTombstones } from '../transfers/transfers-writes.js';
 import type { KeptChangeRow, UndoQueries, UnkeptChangeRow } from './undo-queries.js';
 import type { SplitsQueries } from '../splits/splits-queries.js';
 
@@ -14,8 +16,8 @@ function truthy(value: number | boolean | string): boolean {
  * Undo by change (migration 0018; docs/undo.md): the write program that reverts one change from
  * its before-images, in one transaction, as a change of its own (kept, so it can be undone too).
  */
-export function undoPrograms(q: { undo: UndoQueries; trash: TrashQueries; corrections: CorrectionsQueries; changes: ChangeRecording; splits: SplitsQueries }) {
-  const { undo: u, trash, corrections, changes: feed, splits } = q;
+export function undoPrograms(q: { undo: UndoQueries; trash: TrashQueries; corrections: CorrectionsQueries; splits: SplitsQueries; transfers: TransfersQueries; changes: ChangeRecording & TransferTombstones }) {
+  const { undo: u, trash, corrections, splits, transfers, changes: feed } = q;
   return {
     /** Reverts change `change`; `now` (ms since the epoch) dates the undo and the rows it trashes. */
     *undoChange(change: number, now: number): WriteProgram<ChangeUndoOutcome> {
@@ -45,6 +47,7 @@ export function undoPrograms(q: { undo: UndoQueries; trash: TrashQueries; correc
       for (const row of stuck) conflicts.push({ id: Number(row.id), reason: truthy(row.bank_known) ? 'import-key-taken' : 'unknown-bank' });
       const trashed = yield* changes(u.trashAdded(change, now, tx));
       if (trashed > 0) yield corrections.deleteMoved(tx);
+      yield* transfersUndone(transfers, feed, change, tx);
       yield u.imageInList(tx, 'restored');
       yield u.imageTrashed(tx);
       yield* changeRecorded(feed, tx);
@@ -57,6 +60,7 @@ export function undoPrograms(q: { undo: UndoQueries; trash: TrashQueries; correc
       yield u.markPurged(before);
       yield u.purgeImages();
       yield splits.purgeImages();
+      yield transfers.purgeImages();
       return yield* changes(u.purgeKept());
     },
   };

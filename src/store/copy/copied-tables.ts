@@ -54,6 +54,11 @@ export const COPIED_TABLES: readonly CopiedTable[] = [
   // lines' before-images for undo.
   { name: 'split_lines', key: ['transaction_id', 'position'] },
   { name: 'change_undo_splits', key: ['tx', 'transaction_id', 'position'], history: true },
+  // Migration 0021: transfers (links between rows, by id: the rows keep theirs), the pairs
+  // rejected as transfers, and the before-images of the transfers a change touched.
+  { name: 'transfers', key: ['id'], identity: 'id' },
+  { name: 'transfer_rejections', key: ['outflow_id', 'inflow_id'] },
+  { name: 'change_undo_transfers', key: ['tx', 'transfer_id'], history: true },
 ];
 
 /**

@@ -28,6 +28,8 @@ export interface DialectQuirks {
    * index scan takes; a plain IN there becomes a filter over every row).
    */
   amongSelected(column: string, ids: RawBuilder<unknown>): RawBuilder<SqlBool>;
+  /** The day `days` days after the date in `column` (before it when negative), as YYYY-MM-DD text. */
+  dayShifted(column: string, days: number): RawBuilder<string>;
   /** A fresh change token, as one row `{ tx }` (migration 0009). */
   nextChangeToken(): RawBuilder<{ tx: number }>;
   /**

@@ -226,6 +226,32 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Transfers (migration 0021): an outflow and an inflow linked; `suggested` or `confirmed`. */
+export interface TransfersTable {
+  id: Generated<number>;
+  outflow_id: number;
+  inflow_id: number;
+  status: string;
+  change_tx: number;
+}
+
+/** Pairs a person rejected as transfers (migration 0021): never suggested again. */
+export interface TransferRejectionsTable {
+  outflow_id: number;
+  inflow_id: number;
+  change_tx: number;
+}
+
+/** Before-images of the transfers a change added, removed or confirmed (migration 0021). */
+export interface ChangeUndoTransfersTable {
+  tx: number;
+  transfer_id: number;
+  action: 'added' | 'removed' | 'status';
+  outflow_id: number;
+  inflow_id: number;
+  status: string;
+}
+
 export interface Database {
   accounts: AccountsTable;
   account_days: AccountDaysTable;
@@ -250,6 +276,9 @@ export interface Database {
   change_undo_state: ChangeUndoStateTable;
   split_lines: SplitLinesTable;
   change_undo_splits: ChangeUndoSplitsTable;
+  transfers: TransfersTable;
+  transfer_rejections: TransferRejectionsTable;
+  change_undo_transfers: ChangeUndoTransfersTable;
 }
 
 /** The lines of a split transaction (migration 0020), by position from 0. */

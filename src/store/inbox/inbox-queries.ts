@@ -4,6 +4,7 @@ import type { TransactionFilter } from '../../domain/transaction-filter.js';
 import type { SampleRow } from '../transactions/corrections-queries.js';
 import type { DialectQuirks } from '../engine/dialect-quirks.js';
 import { whereFilter } from '../transactions/filter-conditions.js';
+import { NOT_IN_CONFIRMED_TRANSFER } from '../transfers/transfer-rows-sql.js';
 import { ODD_VALUE_SQL } from '../engine/sql-terms.js';
 import type { Queries } from '../transactions/transactions-queries.js';
 import type { Database } from '../engine/schema.js';
@@ -38,6 +39,7 @@ export class InboxQueries {
     const cents = this.quirks.cents;
     const wholeCents = this.transactions
       .filtered(UNCATEGORISED)
+      .where(NOT_IN_CONFIRMED_TRANSFER)
       .select([
         'description_folded',
         sql<string>`CAST(count(*) AS TEXT)`.as('n'),
@@ -50,6 +52,7 @@ export class InboxQueries {
       .groupBy('description_folded');
     const oddValues = this.transactions
       .filtered(UNCATEGORISED)
+      .where(NOT_IN_CONFIRMED_TRANSFER)
       .where(sql.raw<SqlBool>(ODD_VALUE_SQL))
       .where('date', '>', '')
       .select([

@@ -20,6 +20,7 @@ import * as trashListingIndex from './0017-trash-listing-index.js';
 import * as changeUndo from './0018-change-undo.js';
 import * as accounts from './0019-accounts.js';
 import * as splits from './0020-splits.js';
+import * as transfers from './0021-transfers.js';
 import type { MigrationOptions } from './migration-options.js';
 
 interface EngineMigration {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0018-change-undo': changeUndo,
   '0019-accounts': accounts,
   '0020-splits': splits,
+  '0021-transfers': transfers,
 };
 
 export function migrationProvider(engine: EngineName, options: MigrationOptions = {}): MigrationProvider {

@@ -15,6 +15,7 @@ export const postgresQuirks: DialectQuirks = {
   amongIds: (column, ids) => sql<SqlBool>`${sql.ref(column)} = ANY(${ids}::bigint[])`,
   amongTexts: (column, texts) => sql<SqlBool>`${sql.ref(column)} = ANY(${texts}::text[])`,
   amongSelected: (column, ids) => sql<SqlBool>`${sql.ref(column)} = ANY(ARRAY(${ids}))`,
+  dayShifted: (column, days) => sql<string>`to_char(CAST(${sql.ref(column)} AS date) + CAST(${days} AS integer), 'YYYY-MM-DD')`,
   // A sequence: writers never wait on each other for a token (a counter row would serialise them).
   nextChangeToken: () => sql<{ tx: number }>`SELECT nextval('change_tx_seq') AS tx`,
   // Held SHARED from the feed append to COMMIT: writers commit in any order, and a reader's

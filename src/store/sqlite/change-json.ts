@@ -29,6 +29,8 @@ const CHANGE_JSON: Record<number, string> = {
   [CHANGE_PHASES.categoryDelete]: `'{"type":"category","op":"delete","name":' || json_quote(x.key) || '}'`,
   [CHANGE_PHASES.accountPut]: `'{"type":"account","op":"put","account":{"id":' || x.id || ',"name":' || json_quote(x.name) || ',"type":' || json_quote(x.type) || ',"currency":' || json_quote(x.currency)${optional('bankId', 'x.bank_id', 'text')}${optional('iban', 'x.iban', 'text')}${optional('accountNumber', 'x.account_number', 'text')}${optional('openingBalance', 'x.opening_balance', 'number')}${optional('openingDate', 'x.opening_date', 'text')}${optional('closedOn', 'x.closed_on', 'text')} || CASE WHEN x.reconciled_on IS NULL OR x.reconciled_balance IS NULL THEN '' ELSE ',"lastReconciled":{"date":' || json_quote(x.reconciled_on) || ',"balance":' || ${numberJson('x.reconciled_balance')} || '}' END || '}}'`,
   [CHANGE_PHASES.accountDelete]: `'{"type":"account","op":"delete","id":' || x.key || '}'`,
+  [CHANGE_PHASES.transferPut]: `'{"type":"transfer","op":"put","transfer":{"id":' || x.id || ',"status":' || json_quote(x.status) || ',"outflowTransactionId":' || x.outflow_id || ',"inflowTransactionId":' || x.inflow_id || '}}'`,
+  [CHANGE_PHASES.transferDelete]: `'{"type":"transfer","op":"delete","id":' || x.key || '}'`,
 };
 
 export function sqliteChangeJson(phase: number): RawBuilder<string> {

@@ -29,6 +29,7 @@ export const sqliteQuirks: DialectQuirks = {
   amongIds: (column, ids) => sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
   amongTexts: (column, texts) => sql<SqlBool>`${sql.ref(column)} IN (SELECT value FROM json_each(${JSON.stringify(texts)}))`,
   amongSelected: (column, ids) => sql<SqlBool>`${sql.ref(column)} IN (${ids})`,
+  dayShifted: (column, days) => sql<string>`date(${sql.ref(column)}, ${`${days >= 0 ? '+' : ''}${days} days`})`,
   // One writer at a time: a counter row costs nothing and keeps tokens dense.
   nextChangeToken: () => sql<{ tx: number }>`UPDATE change_feed_state SET last_tx = last_tx + 1 RETURNING last_tx AS tx`,
   changeJson: { of: sqliteChangeJson, array: transactionsJsonArray },
