@@ -19,6 +19,7 @@ import * as importJobs from './0016-import-jobs.js';
 import * as trashListingIndex from './0017-trash-listing-index.js';
 import * as changeUndo from './0018-change-undo.js';
 import * as accounts from './0019-accounts.js';
+import * as dateOrderIndex from './0022-date-order-index.js';
 import type { MigrationOptions } from './migration-options.js';
 
 interface EngineMigration {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0017-trash-listing-index': trashListingIndex,
   '0018-change-undo': changeUndo,
   '0019-accounts': accounts,
+  '0022-date-order-index': dateOrderIndex,
 };
 
 export function migrationProvider(engine: EngineName, options: MigrationOptions = {}): MigrationProvider {

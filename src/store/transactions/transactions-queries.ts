@@ -6,6 +6,7 @@ import { hasRangeFilter, type TransactionFilter } from '../../domain/transaction
 import { compileOnce } from '../engine/compile-once.js';
 import { CompiledByQuery } from '../engine/compiled-by-query.js';
 import { whereFilter } from './filter-conditions.js';
+import { DATE_KEYSET_OFFSET, dateKeyset, dateKeysetAnswers, dateOrderOf } from './date-keyset.js';
 import type { DialectQuirks, TrigramSearch } from '../engine/dialect-quirks.js';
 import { totalsAnswer, totalsCount } from './report-totals.js';
 import type { Database } from '../engine/schema.js';
@@ -103,6 +104,8 @@ export class Queries {
       if (search) return this.trigramSearchPage(query, search, idDescending, columns);
     }
     if (idDescending !== undefined && query.offset >= KEYSET_OFFSET && !query.descriptionContains) return this.deepIdPage(query, idDescending, columns);
+    const dateDescending = dateOrderOf(query.sort);
+    if (dateDescending !== undefined && query.offset >= DATE_KEYSET_OFFSET && dateKeysetAnswers(query)) return this.deepDatePage(query, dateDescending, columns);
     let builder = this.filtered(query).select(columns);
     for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
     return builder.limit(query.limit).offset(query.offset);
@@ -181,6 +184,14 @@ export class Queries {
       .where('id', descending ? '<=' : '>=', start)
       .orderBy('id', descending ? 'desc' : 'asc')
       .limit(query.limit);
+  }
+
+  /** A page far into date order, started from the report totals (date-keyset.ts). */
+  private deepDatePage(query: TransactionQuery, descending: boolean, columns: readonly TransactionColumn[]): PageSelect {
+    const { startDay, skip } = dateKeyset(query, query.offset, descending);
+    let builder = this.filtered(query).select(columns).where('date', descending ? '<=' : '>=', startDay);
+    for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
+    return builder.limit(query.limit).offset(skip);
   }
 
   countMatching(query: TransactionQuery): CompiledQuery<CountRow> {
