@@ -40,6 +40,8 @@ export const AFTER_WRITE: AfterWrite[] = [
   { name: 'aw-report-net-worth', path: '/reports/net-worth' },
   { name: 'aw-inbox-groups', path: '/reports/inbox?limit=1000' },
   { name: 'aw-inbox-count', path: '/reports/inbox?limit=1' },
+  // What the navigation's badge asks since issue 26 (web/src/inbox/InboxCount.tsx): the same count.
+  { name: 'aw-inbox-badge', path: '/transactions?category=&limit=0' },
   { name: 'aw-rule-preview', method: 'POST', path: '/rules/preview', body: JSON.stringify({ rule: { category: 'Groceries', descriptionContains: 'tesco' }, limit: 1 }) },
   { name: 'aw-rule-suggestions', path: '/rules/suggestions' },
 ];
