@@ -61,6 +61,7 @@ describe('reports section by section, the register newest first (Chromium)', { s
     assert.ok([3, 6, 12].includes(first), `first wait ${first} s`);
     await page.getByRole('region', { name: 'Spending by category' }).locator('a').first().waitFor();
     await page.locator('.period-chart').waitFor();
+    await payees.scrollIntoViewIfNeeded();
     await screenshot(page, 'reports-section-failed-1440');
     assert.equal(JSON.stringify(await axeViolations(page), null, 2), '[]');
     await page.setViewportSize(PHONE);

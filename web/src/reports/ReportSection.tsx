@@ -13,7 +13,7 @@ export function ReportSection<T>({ section, title, wide, children }: { section: 
     return (
       <section class={card} aria-label={title} aria-busy="true">
         <h2>{title}</h2>
-        <div class="skeleton" aria-label={`Loading ${title.toLowerCase()}`} />
+        <div class="skeleton" role="status" aria-label={`Loading ${title.toLowerCase()}`} />
       </section>
     );
   }

@@ -35,7 +35,9 @@ export function Reports() {
   };
   const slot = groupSlots(catalogue.categories.map((category) => category.group?.name));
   const fieldProblem = refusedField(reports);
-  const loading = Object.values(reports).some((section: { loading: boolean }) => section.loading);
+  // Dimmed while answers already drawn are being read again (a filter changed); a section
+  // without one shows its own placeholder instead.
+  const loading = Object.values(reports).some((section: { loading: boolean; data: unknown }) => section.loading && section.data !== null);
 
   return (
     <section class="reports" aria-labelledby="reports-title">
