@@ -20,6 +20,7 @@ import { cachedPeerFile, cachedSqliteFile, postgresWorkingDatabase, workingCopy,
 import { measure, type Measured, type Scenario } from './load.js';
 import { freePort, startProcess, type Running } from './processes.js';
 import { printTable } from './report.js';
+import { AFTER_WRITE, measureAfterWrite, walkScenarios } from './walks.js';
 
 const { values: flags } = parseArgs({
   options: {
@@ -128,6 +129,7 @@ function monetaScenarios(rows: number, origin: FeedOrigin): Scenario[] {
     { name: 'report-totals-search', path: '/reports/totals?description=tesco', connections: READ_CONNECTIONS },
     { name: 'report-totals-values', path: '/reports/totals?minValue=-20&maxValue=-10', connections: READ_CONNECTIONS },
     { name: 'list-dates', path: '/transactions?from=2024-03-15&to=2024-09-20&limit=100', connections: READ_CONNECTIONS },
+    ...walkScenarios(rows, READ_CONNECTIONS),
     { name: 'changes-page', path: changePages(rows, origin), connections: READ_CONNECTIONS },
     // The same pages for 4 clients at once: devices syncing a household's copy, rather than 16
     // clients each pulling 176 KB pages back to back, where 2 cores queue on throughput.
@@ -222,6 +224,13 @@ async function main(): Promise<void> {
           throw new Error(`bigPage returned ${bigPage.rows} rows but X-Total-Count says ${bigPage.total_header}`);
         }
         log(`bigPage ${bigPage.rows} rows in ${bigPage.seconds} s, peak RSS ${bigPage.peak_rss_mb} MB, small requests max ${bigPage.small_max_ms} ms`);
+      }
+      // Issue 26: each asked right after a write (they write, so after bigPage too).
+      for (const each of AFTER_WRITE) {
+        if (!wanted(each.name) && !wanted('after-write')) continue;
+        const result = await measureAfterWrite(server.url, each, ROWS, SECONDS);
+        log(`${each.name} p50 ${result.p50_ms} ms, p99 ${result.p99_ms} ms of ${result.requests}${result.failures ? `, ${result.failures} FAILED` : ''}`);
+        results.push(result);
       }
       for (const scenario of monetaScenarios(ROWS, origin)) {
         if (!scenario.method || scenario.method === 'GET' || !wanted(scenario.name)) continue;

@@ -162,7 +162,7 @@ describe('the Import screen in Chromium', { skip }, () => {
       await page.locator('a[href="/app/?bank=ing&from=2024-03-02&to=2024-03-02"]').waitFor();
       await screenshot(page, 'import-done-1440');
       await page.getByRole('link', { name: 'Show ING on the imported dates in the register' }).click();
-      await page.waitForURL((url) => url.pathname === '/app/' && url.search === '?bank=ing&from=2024-03-02&to=2024-03-02');
+      await page.waitForURL((url) => url.pathname === '/app/' && url.search === '?bank=ing&sort=-date&from=2024-03-02&to=2024-03-02');
       await page.locator('.status-bar .count', { hasText: /^1 row/ }).waitFor();
       await page.locator('.body .row .c-description', { hasText: 'Bookshop Seitenweise' }).waitFor();
 

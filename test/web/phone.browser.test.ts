@@ -265,7 +265,7 @@ describe('the phone layout, the period chart and the retry banner in Chromium', 
           await page.goto(`${server.baseUrl}/app/${screen}`);
           await banner(page).waitFor();
           assert.ok(await page.getByRole('navigation', { name: 'Screens' }).isVisible(), `${fail}, /app/${screen}: the navigation is there`);
-          assert.ok(await page.locator('main section').isVisible(), `${fail}, /app/${screen}: the screen is there`);
+          assert.ok(await page.locator('main section').first().isVisible(), `${fail}, /app/${screen}: the screen is there`);
           assert.deepEqual(errors, [], `${fail}, /app/${screen}: no script error`);
         } finally {
           await page.unroute(api);

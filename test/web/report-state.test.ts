@@ -23,9 +23,9 @@ describe('web: the reports screen\'s state in the URL', () => {
 
   it('links a bar to the register: the report\'s filter narrowed to a category and to a period inside its range', () => {
     const state: ReportState = { from: '2024-02-15', to: '2024-12-31', bank: 'ing', category: null, period: 'month' };
-    assert.equal(registerLink(state, { category: 'Coffee' }), '/app/?category=Coffee&bank=ing&from=2024-02-15&to=2024-12-31');
-    assert.equal(registerLink(state, { start: '2024-02-01', end: '2024-02-29' }), '/app/?bank=ing&from=2024-02-15&to=2024-02-29');
-    assert.equal(registerLink({ ...EMPTY_REPORT, category: 'Rent' }, { category: '' }), '/app/?category=');
+    assert.equal(registerLink(state, { category: 'Coffee' }), '/app/?category=Coffee&bank=ing&sort=-date&from=2024-02-15&to=2024-12-31');
+    assert.equal(registerLink(state, { start: '2024-02-01', end: '2024-02-29' }), '/app/?bank=ing&sort=-date&from=2024-02-15&to=2024-02-29');
+    assert.equal(registerLink({ ...EMPTY_REPORT, category: 'Rent' }, { category: '' }), '/app/?category=&sort=-date');
   });
 
   it('presets are whole months ending today, and a range is recognised as its preset', () => {

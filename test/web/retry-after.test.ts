@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_RETRY_SECONDS, MAX_RETRY_SECONDS, retryAfterSeconds } from '../../web/src/lib/retry-after.js';
+import { backoffSeconds, DEFAULT_RETRY_SECONDS, MAX_RETRY_SECONDS, retryAfterSeconds } from '../../web/src/lib/retry-after.js';
 
 describe('web: how long the app waits before asking a busy server again', () => {
   const now = Date.parse('2026-11-27T12:00:00Z');
@@ -18,5 +18,12 @@ describe('web: how long the app waits before asking a busy server again', () => 
   });
   it('falls back to its default when the header is absent or unreadable', () => {
     for (const header of [null, '', 'soon', '-5', '1.5']) assert.equal(retryAfterSeconds(header, now), DEFAULT_RETRY_SECONDS, String(header));
+  });
+  it('backs off for a part of a screen: doubled per failure in a row, never sooner than Retry-After, at most the maximum', () => {
+    assert.deepEqual([1, 2, 3, 4].map((failures) => backoffSeconds(failures, null, now)), [3, 6, 12, 24]);
+    assert.deepEqual([1, 2, 3].map((failures) => backoffSeconds(failures, '1', now)), [3, 6, 12]);
+    assert.equal(backoffSeconds(1, '20', now), 20);
+    assert.equal(backoffSeconds(2, 'Fri, 27 Nov 2026 12:00:10 GMT', now), 10);
+    assert.equal(backoffSeconds(40, null, now), MAX_RETRY_SECONDS);
   });
 });

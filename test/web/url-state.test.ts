@@ -22,15 +22,23 @@ describe('web: register state in the URL', () => {
 
   it('keeps "uncategorised" (category=) apart from "any category" (no parameter)', () => {
     const uncategorised = { ...EMPTY_STATE, category: '' };
-    assert.equal(writeState(uncategorised), '?category=');
+    assert.equal(writeState(uncategorised), '?category=&sort=-date');
     assert.equal(readState('?category=').category, '');
     assert.equal(readState('').category, null);
     assert.equal(listFilter(uncategorised).category, '');
     assert.equal('category' in listFilter(EMPTY_STATE), false);
   });
 
-  it('the empty state is the bare path, and junk in the URL falls back to defaults', () => {
-    assert.equal(writeState(EMPTY_STATE), '');
+  it('opens newest first, and names that order in the URL', () => {
+    assert.deepEqual(readState('').sort, [{ field: 'date', descending: true }]);
+    assert.equal(writeState(EMPTY_STATE), '?sort=-date');
+    assert.equal(listFilter(EMPTY_STATE).sort, '-date');
+    assert.deepEqual(readState('?sort=id').sort, [{ field: 'id', descending: false }]);
+    assert.equal(writeState(readState('?sort=id')), '?sort=id');
+  });
+
+  it('the empty state names only its order, and junk in the URL falls back to defaults', () => {
+    assert.equal(writeState(EMPTY_STATE), '?sort=-date');
     assert.deepEqual(readState('?row=-5&sort=nonsense&bank=&from=yesterday&to=&minValue=abc&maxValue=%20'), EMPTY_STATE);
     assert.equal(readState('?row=12abc').row, 12);
     assert.equal(readState('?row=1e99').row, 1);
@@ -45,7 +53,7 @@ describe('web: register state in the URL', () => {
     assert.equal(isUnfiltered(listFilter({ ...EMPTY_STATE, sort: [{ field: 'value', descending: true }] })), true);
     assert.equal(isUnfiltered(listFilter({ ...EMPTY_STATE, bank: 'x' })), false);
     assert.equal(isUnfiltered(listFilter({ ...EMPTY_STATE, maxValue: 0 })), false);
-    assert.deepEqual(listFilter({ ...EMPTY_STATE, from: '2024-01-01', minValue: 0 }), { from: '2024-01-01', minValue: 0 });
+    assert.deepEqual(listFilter({ ...EMPTY_STATE, from: '2024-01-01', minValue: 0 }), { sort: '-date', from: '2024-01-01', minValue: 0 });
     assert.notEqual(filterKey(listFilter({ ...EMPTY_STATE, to: '2024-01-01' })), filterKey(listFilter({ ...EMPTY_STATE, from: '2024-01-01' })));
   });
 });

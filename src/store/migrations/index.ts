@@ -21,6 +21,7 @@ import * as changeUndo from './0018-change-undo.js';
 import * as accounts from './0019-accounts.js';
 import * as splits from './0020-splits.js';
 import * as transfers from './0021-transfers.js';
+import * as dateOrderIndex from './0022-date-order-index.js';
 import type { MigrationOptions } from './migration-options.js';
 
 interface EngineMigration {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, EngineMigration> = {
   '0019-accounts': accounts,
   '0020-splits': splits,
   '0021-transfers': transfers,
+  '0022-date-order-index': dateOrderIndex,
 };
 
 export function migrationProvider(engine: EngineName, options: MigrationOptions = {}): MigrationProvider {

@@ -6,6 +6,7 @@ import { hasRangeFilter, type TransactionFilter } from '../../domain/transaction
 import { compileOnce } from '../engine/compile-once.js';
 import { CompiledByQuery } from '../engine/compiled-by-query.js';
 import { categoryCondition, whereFilter } from './filter-conditions.js';
+import { DATE_KEYSET_OFFSET, dateKeyset, dateKeysetAnswers, dateOrderOf } from './date-keyset.js';
 import type { DialectQuirks, TrigramSearch } from '../engine/dialect-quirks.js';
 import { totalsAnswer, totalsCount } from './report-totals.js';
 import type { Database } from '../engine/schema.js';
@@ -105,6 +106,9 @@ export class Queries {
       if (search) return this.trigramSearchPage(query, search, idDescending, columns);
     }
     if (idDescending !== undefined && query.offset >= KEYSET_OFFSET && !query.descriptionContains) return this.deepIdPage(query, idDescending, columns);
+    if (idDescending !== undefined && (query.from !== undefined || query.to !== undefined) && !query.descriptionContains) return this.idsFirstPage(query, idDescending, columns);
+    const dateDescending = dateOrderOf(query.sort);
+    if (dateDescending !== undefined && query.offset >= DATE_KEYSET_OFFSET && dateKeysetAnswers(query)) return this.deepDatePage(query, dateDescending, columns);
     let builder = this.filtered(query).select(columns);
     for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
     return builder.limit(query.limit).offset(query.offset);
@@ -180,6 +184,32 @@ export class Queries {
       .where('id', descending ? '<=' : '>=', start)
       .orderBy('id', descending ? 'desc' : 'asc')
       .limit(query.limit);
+  }
+
+  /**
+   * A date range in id order (issue 26): the range's ids are read from the date index alone
+   * (migration 0022) and only they are sorted; the page's rows are then read by id. Sorting the
+   * whole rows of a month (their stored JSON with them) cost several times more.
+   */
+  private idsFirstPage(query: TransactionQuery, descending: boolean, columns: readonly TransactionColumn[]): PageSelect {
+    const ids = this.filtered(query)
+      .select('id')
+      .orderBy('id', descending ? 'desc' : 'asc')
+      .limit(query.limit)
+      .offset(query.offset);
+    return this.db
+      .selectFrom('transactions')
+      .select(columns)
+      .where('id', 'in', ids)
+      .orderBy('id', descending ? 'desc' : 'asc');
+  }
+
+  /** A page far into date order, started from the report totals (date-keyset.ts). */
+  private deepDatePage(query: TransactionQuery, descending: boolean, columns: readonly TransactionColumn[]): PageSelect {
+    const { startDay, skip } = dateKeyset(query, query.offset, descending);
+    let builder = this.filtered(query).select(columns).where('date', descending ? '<=' : '>=', startDay);
+    for (const key of pageOrder(query)) builder = builder.orderBy(orderExpression(key));
+    return builder.limit(query.limit).offset(skip);
   }
 
   countMatching(query: TransactionQuery): CompiledQuery<CountRow> {

@@ -125,7 +125,7 @@ export function App() {
         ) : screen === 'rules' ? (
           <Rules key={session} readOnly={readOnly} retryTick={retryTick} />
         ) : screen === 'reports' ? (
-          <Reports key={session} retryTick={retryTick} />
+          <Reports key={session} />
         ) : screen === 'settings' ? (
           <Settings key={session} access={access} onSignOut={signOut} />
         ) : screen === 'not-found' ? (

@@ -22,3 +22,13 @@ export function retryAfterSeconds(header: string | null, now: number): number {
   if (seconds === undefined) return DEFAULT_RETRY_SECONDS;
   return Math.min(MAX_RETRY_SECONDS, Math.max(1, seconds));
 }
+
+/**
+ * How long one part of a screen waits before asking again after its `failures`-th failure in a
+ * row: DEFAULT_RETRY_SECONDS doubled each time, never sooner than the server's Retry-After, at
+ * most MAX_RETRY_SECONDS.
+ */
+export function backoffSeconds(failures: number, header: string | null, now: number): number {
+  const doubled = DEFAULT_RETRY_SECONDS * 2 ** Math.max(0, failures - 1);
+  return Math.min(MAX_RETRY_SECONDS, Math.max(header === null ? 1 : retryAfterSeconds(header, now), doubled));
+}

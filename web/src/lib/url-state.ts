@@ -20,7 +20,14 @@ export interface RegisterState {
 
 export const MIN_SEARCH = 2;
 
-export const EMPTY_STATE: RegisterState = { search: '', category: null, bank: null, sort: [], from: null, to: null, minValue: null, maxValue: null, row: 0 };
+/**
+ * The register opens newest first (issue 26; docs/web-app.md): date descending, ties by id as the
+ * API breaks them. It is written into the URL like any other order (`?sort=-date`), so a link
+ * says which order it shows; a URL without `sort` (or with none the API knows) opens in it.
+ */
+export const DEFAULT_SORT: readonly SortKey[] = [{ field: 'date', descending: true }];
+
+export const EMPTY_STATE: RegisterState = { search: '', category: null, bank: null, sort: [...DEFAULT_SORT], from: null, to: null, minValue: null, maxValue: null, row: 0 };
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dateParam = (text: string | null) => (text !== null && ISO_DATE.test(text) ? text : null);
@@ -38,7 +45,7 @@ export function readState(search: string): RegisterState {
     search: params.get('q') ?? '',
     category: params.get('category'),
     bank: params.get('bank') || null,
-    sort: parseSort(params.get('sort')),
+    sort: orDefault(parseSort(params.get('sort'))),
     from: dateParam(params.get('from')),
     to: dateParam(params.get('to')),
     minValue: numberParam(params.get('minValue')),
@@ -47,21 +54,22 @@ export function readState(search: string): RegisterState {
   };
 }
 
-/** The query string for a state ('' for the empty state); readState(writeState(s)) gives s back. */
+const orDefault = (sort: SortKey[]): SortKey[] => (sort.length > 0 ? sort : [...DEFAULT_SORT]);
+
+/** The query string for a state (its order always named); readState(writeState(s)) gives s back. */
 export function writeState(state: RegisterState): string {
   const params = new URLSearchParams();
   if (state.search !== '') params.set('q', state.search);
   if (state.category !== null) params.set('category', state.category);
   if (state.bank !== null) params.set('bank', state.bank);
-  const sort = formatSort(state.sort);
+  const sort = formatSort(orDefault(state.sort));
   if (sort !== undefined) params.set('sort', sort);
   if (state.from !== null) params.set('from', state.from);
   if (state.to !== null) params.set('to', state.to);
   if (state.minValue !== null) params.set('minValue', String(state.minValue));
   if (state.maxValue !== null) params.set('maxValue', String(state.maxValue));
   if (state.row > 0) params.set('row', String(state.row));
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
+  return `?${params.toString()}`;
 }
 
 /** The filter and order GET /transactions is asked for (no paging): the same for the same rows. */

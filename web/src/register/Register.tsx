@@ -101,6 +101,11 @@ export function Register({ readOnly, retryTick }: Props) {
     if (box.current) box.current.scrollTop = 0;
   }, []);
 
+  // A URL without an order opens in the default one (newest first), which the URL then names.
+  useEffect(() => {
+    if (!new URLSearchParams(location.search).has('sort')) history.replaceState(null, '', `${location.pathname}${writeState(state)}`);
+  }, []);
+
   // Back and forward: the URL is the state.
   useEffect(() => {
     const onPop = () => {

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api/client.js';
 import type { paths, Problem } from '../api/types.js';
 import { reportFilter, type ReportState } from '../lib/report-state.js';
+import { useSection, type Section } from './use-section.js';
 
 type Json<P extends keyof paths> = paths[P] extends { get: { responses: { 200: { content: { 'application/json': infer T } } } } } ? T : never;
 
@@ -15,62 +15,30 @@ export interface ReportData {
   payees: Json<'/reports/payees'>;
 }
 
-export interface Reports {
-  data: ReportData | null;
-  loading: boolean;
-  /** The problem the API gave (a field it names, or why it failed), or null. */
-  problem: Problem | null;
-  failed: boolean;
-  /** Ask again now (the screen's Try again). */
-  retry(): void;
-}
-
-/** How long to wait before asking again when Moneta is busy (503) or not answering. */
-const RETRY_MS = 3000;
+/** The Reports page's sections, each read, failed and asked again on its own (issue 26). */
+export type Reports = { [K in keyof ReportData]: Section<ReportData[K]> };
 
 export const TOP_PAYEES = 10;
 
-/** The five reports of a state, asked together; the previous ones stay while new ones come. */
-export function useReports(state: ReportState, retryTick: number): Reports {
-  const [now, setNow] = useState<Omit<Reports, 'retry'>>({ data: null, loading: true, problem: null, failed: false });
-  const [again, setAgain] = useState(0);
-  const [busy, setBusy] = useState(false);
-  // Busy or unreachable: ask again by itself in a few seconds (a 400 is not asked again).
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setTimeout(() => setAgain((at) => at + 1), RETRY_MS);
-    return () => clearTimeout(timer);
-  }, [busy, again]);
-  useEffect(() => {
-    let current = true;
-    const query = reportFilter(state);
-    setNow((was) => ({ ...was, loading: true }));
-    const period = state.period;
-    Promise.all([
-      api.GET('/reports/totals', { params: { query } }),
-      api.GET('/reports/categories', { params: { query: { ...query, period: 'all' } } }),
-      api.GET('/reports/categories', { params: { query: { ...query, period } } }),
-      api.GET('/reports/cashflow', { params: { query: { ...query, period } } }),
-      api.GET('/reports/payees', { params: { query: { ...query, limit: TOP_PAYEES } } }),
-    ])
-      .then(([totals, overall, byPeriod, cashflow, payees]) => {
-        if (!current) return;
-        const failed = [totals, overall, byPeriod, cashflow, payees].find((answer) => answer.data === undefined);
-        setBusy(failed !== undefined && failed.response.status >= 500);
-        if (failed || !totals.data || !overall.data || !byPeriod.data || !cashflow.data || !payees.data) {
-          setNow((was) => ({ ...was, loading: false, problem: (failed?.error as Problem | undefined) ?? null, failed: true }));
-          return;
-        }
-        setNow({ data: { totals: totals.data, overall: overall.data, byPeriod: byPeriod.data, cashflow: cashflow.data, payees: payees.data }, loading: false, problem: null, failed: false });
-      })
-      .catch(() => {
-        if (!current) return;
-        setBusy(true);
-        setNow((was) => ({ ...was, loading: false, problem: null, failed: true }));
-      });
-    return () => {
-      current = false;
-    };
-  }, [state.from, state.to, state.bank, state.category, state.period, retryTick, again]);
-  return { ...now, retry: () => setAgain((at) => at + 1) };
+/** The five reports of a state, asked together; each section keeps its last answer while a new one comes. */
+export function useReports(state: ReportState): Reports {
+  const query = reportFilter(state);
+  const period = state.period;
+  const key = JSON.stringify([query, period]);
+  return {
+    totals: useSection(key, () => api.GET('/reports/totals', { params: { query } })),
+    overall: useSection(key, () => api.GET('/reports/categories', { params: { query: { ...query, period: 'all' } } })),
+    byPeriod: useSection(key, () => api.GET('/reports/categories', { params: { query: { ...query, period } } })),
+    cashflow: useSection(key, () => api.GET('/reports/cashflow', { params: { query: { ...query, period } } })),
+    payees: useSection(key, () => api.GET('/reports/payees', { params: { query: { ...query, limit: TOP_PAYEES } } })),
+  };
+}
+
+/** The first error about a filter field (shown beside the filters) any section was refused with, or null. */
+export function fieldProblem(reports: Reports): Problem['errors'][number] | null {
+  for (const section of Object.values(reports) as Array<Section<unknown>>) {
+    const error = section.problem?.errors.find((each) => each.in === 'query');
+    if (error) return error;
+  }
+  return null;
 }
