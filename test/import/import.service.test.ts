@@ -52,7 +52,7 @@ describeEachEngine('ImportService', ({ freshStore }) => {
       rows.map((row) => [row.line, row.status, row.id]),
       stored.map((transaction, index) => [index + 2, 'added', transaction.id]),
     );
-    assert.deepEqual(stored[2], { id: stored[2]?.id, date: '2024-01-03', description: 'REWE Markt Berlin', value: -42.17, category: null, bank: 'ing', categorySource: null, account: null, status: null });
+    assert.deepEqual(stored[2], { id: stored[2]?.id, date: '2024-01-03', description: 'REWE Markt Berlin', value: -42.17, category: null, bank: 'ing', categorySource: null, account: null, status: null, split: null });
   });
 
   it('adds nothing when the same file is imported again, and says which rows it duplicates', async () => {

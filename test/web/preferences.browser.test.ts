@@ -35,8 +35,11 @@ describe('display preferences in the web app, in Chromium', { skip }, () => {
     await page.getByRole('heading', { name: 'Display' }).waitFor();
     assert.deepEqual(await theme(), ['light', 'rgb(255, 255, 255)']);
     await page.emulateMedia({ colorScheme: 'dark' });
+    // The page hears of the device's change by an event of its own: wait for it, then look.
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     assert.deepEqual(await theme(), ['dark', 'rgb(22, 24, 27)'], 'system: follows the device as it changes');
     await page.emulateMedia({ colorScheme: 'light' });
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
     await page.getByLabel('Theme').selectOption('dark');
     assert.deepEqual(await theme(), ['dark', 'rgb(22, 24, 27)'], 'dark, although the device is light');
     assert.equal(JSON.stringify(await axeViolations(page), null, 2), '[]', 'Settings in dark');
