@@ -8,7 +8,7 @@ import type { FieldLocation } from '../../../src/domain/errors.js';
 import { asRequestSchema, type JsonSchema } from '../../../src/http/request-validation.js';
 import { bodyMutations } from './fuzz-body-mutations.js';
 import { arbitraryFor, parameterText } from './schema-arbitrary.js';
-import { isFileBody, statementBodyMutations, statementCsv, statementQuery } from './statement-bodies.js';
+import { isFileBody, statementBodyMutations, statementCsv, statementQuery, withStatementProfile } from './statement-bodies.js';
 
 /**
  * Requests generated from the contract's operations: valid ones (every parameter and body drawn
@@ -137,13 +137,16 @@ export function validParts(operation: OperationSpec, world: World): fc.Arbitrary
       })
     : fc.constant(undefined);
   if (isFileBody(operation)) {
-    return fc.record({ path: pathArb, query: statementQuery(world), headers: headerArb, csv: statementCsv }).map((drawn) => ({
-      path: drawn.path as Record<string, string>,
-      query: Object.entries(drawn.query).map(([name, value]) => [enc(name), enc(value)] as [string, string]),
-      headers: drawn.headers as Record<string, string>,
-      body: { raw: drawn.csv },
-      contentType: 'text/csv',
-    }));
+    return fc.record({ path: pathArb, query: statementQuery(world), headers: headerArb, csv: statementCsv, own: fc.boolean() }).map((drawn) => {
+      const { query, headers } = withStatementProfile(drawn.query, drawn.headers as Record<string, string>, drawn.own);
+      return {
+        path: drawn.path as Record<string, string>,
+        query: Object.entries(query).map(([name, value]) => [enc(name), enc(value)] as [string, string]),
+        headers,
+        body: { raw: drawn.csv },
+        contentType: 'text/csv',
+      };
+    });
   }
   return fc.record({ path: pathArb, query: queryArb, headers: headerArb, body: bodyArb, pick: fc.nat() }).map((drawn) => ({
     path: drawn.path as Record<string, string>,

@@ -47,3 +47,17 @@ export function statementBodyMutations(base: fc.Arbitrary<Parts>): fc.Arbitrary<
     mutation,
   }));
 }
+
+/** A profile of one's own that reads statementCsv's files (the Moneta-Csv-Profile header). */
+const OWN_PROFILE = JSON.stringify({ name: 'fuzz', columns: { date: 'Date', description: 'Description', amount: 'Amount' } });
+
+/**
+ * A valid createImport's own profile, as the contract says in prose: absent, or a usable
+ * profile that reads the file, and then no built-in `profile` beside it (both are a 400).
+ */
+export function withStatementProfile(query: Record<string, string>, headers: Record<string, string>, own: boolean): { query: Record<string, string>; headers: Record<string, string> } {
+  const { 'Moneta-Csv-Profile': _drawn, ...others } = headers;
+  if (!own) return { query, headers: others };
+  const { profile: _builtIn, ...rest } = query;
+  return { query: rest, headers: { ...others, 'Moneta-Csv-Profile': OWN_PROFILE } };
+}
