@@ -114,6 +114,17 @@ export async function axeViolations(page: Page): Promise<Array<{ id: string; imp
   });
 }
 
+/** A `moneta serve` on a new store `demo.db` in `folder` holding the demo data, answering the app; stopped by the caller. */
+export async function servedDemo(folder: string): Promise<SpawnedServer> {
+  const db = join(folder, 'demo.db');
+  const demo = await runCli(['demo', '--db', db]);
+  if (demo.code !== 0) throw new Error(`moneta demo failed: ${demo.stderr}`);
+  const server = await spawnServer(['--db', db], {}, { stopAfterTest: false });
+  const app = await fetch(`${server.baseUrl}/app/`);
+  if (app.status !== 200) throw new Error(`GET /app/ answered ${app.status}`);
+  return server;
+}
+
 /** A `moneta serve` on a new store in `folder` holding the demo data and a read-only token (named `phone`). */
 export async function servedDemoWithReadOnlyToken(folder: string): Promise<{ server: SpawnedServer; readOnly: string }> {
   const db = join(folder, 'tokens.db');

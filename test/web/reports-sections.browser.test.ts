@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { answered } from '../support/answered.js';
-import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, watchPageErrors } from '../support/browser.js';
-import { runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, servedDemo, watchPageErrors } from '../support/browser.js';
+import type { SpawnedServer } from '../support/spawned-server.js';
 
 /**
  * Issue 26: the Reports page degrades section by section (a section that fails shows its own
@@ -22,10 +21,7 @@ describe('reports section by section, the register newest first (Chromium)', { s
   let errors: string[];
 
   before(async () => {
-    const db = join(suite.folder, 'demo.db');
-    assert.equal((await runCli(['demo', '--db', db])).code, 0);
-    server = await spawnServer(['--db', db], {}, { stopAfterTest: false });
-    await answered(server, '/app/');
+    server = await servedDemo(suite.folder);
     page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
     errors = watchPageErrors(page);
   });

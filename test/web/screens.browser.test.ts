@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { projectFile } from '../../src/project-root.js';
-import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, signIn, watchPageErrors } from '../support/browser.js';
+import { axeViolations, browserSkipReason, browserSuite, DESKTOP, PHONE, screenshot, servedDemo, signIn, watchPageErrors } from '../support/browser.js';
 import { answered } from '../support/answered.js';
 import { request, runCli, spawnServer, type SpawnedServer } from '../support/spawned-server.js';
 
@@ -52,10 +52,7 @@ describe('reports, rules and settings screens in Chromium', { skip }, () => {
     let errors: string[];
 
     before(async () => {
-      const db = join(suite.folder, 'demo.db');
-      assert.equal((await runCli(['demo', '--db', db])).code, 0);
-      server = await spawnServer(['--db', db], {}, { stopAfterTest: false });
-      await answered(server, '/app/');
+      server = await servedDemo(suite.folder);
       page = await suite.browser.newPage({ viewport: DESKTOP, locale: 'en-US' });
       errors = watchPageErrors(page);
     });
